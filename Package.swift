@@ -1,0 +1,63 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "cardscan",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "CardScan", targets: ["CardScan"]),
+        .executable(name: "cardscan", targets: ["cardscan"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: C libraries, each behind a tiny system-library target.
+        .systemLibrary(
+            name: "CJPEG", pkgConfig: "libjpeg",
+            providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
+        .systemLibrary(
+            name: "CTesseract", pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"]), .brew(["tesseract"])]),
+        .systemLibrary(
+            name: "CLeptonica", pkgConfig: "lept",
+            providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]),
+        .systemLibrary(
+            name: "CExif", pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
+
+        // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
+        .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(
+            name: "CPhoneNumber",
+            linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]),
+
+        // MARK: Pipeline stages, in the order data flows.
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica"]),
+        .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
+        .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
+        .target(
+            name: "CardScan",
+            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser"]),
+        .executableTarget(
+            name: "cardscan",
+            dependencies: [
+                "CardScan",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+
+        // MARK: Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport"]),
+        .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "TestSupport"]),
+        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
+        .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"]),
+        .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
+        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
+)

@@ -1,0 +1,37 @@
+#ifndef CARDSCAN_CJPEGSHIM_H
+#define CARDSCAN_CJPEGSHIM_H
+#include <stddef.h>
+
+/// What the JPEG header says, read without decoding any pixels.
+typedef struct {
+    int width;
+    int height;
+    int components;      ///< components in the file (1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK)
+    int colorSpace;      ///< 1 gray, 3 colour, 4 CMYK or YCCK
+    int progressive;     ///< 1 when the file is progressive
+} cs_jpeg_info;
+
+/// Result codes of the shim's calls.
+enum {
+    CS_JPEG_OK = 0,
+    CS_JPEG_ERROR = 1,      ///< libjpeg reported a fatal error; the message buffer says which
+    CS_JPEG_BAD_ARGS = 2,   ///< the caller's buffer does not match the output size
+};
+
+/// Reads the header. Never calls exit() and never prints.
+int cs_jpeg_read_info(const unsigned char *data, size_t length, cs_jpeg_info *info,
+                      char *message, size_t messageLength);
+
+/// Computes the output size when decoding at scale num/8.
+int cs_jpeg_output_size(const unsigned char *data, size_t length, int scaleNum, int gray,
+                        int *width, int *height, int *channels,
+                        char *message, size_t messageLength);
+
+/// Decodes at scale num/8 into `out` (width*height*channels bytes, 1 = gray, 3 = RGB).
+/// `warnings` receives libjpeg's warning count (a truncated file has at least one);
+/// `rowsDecoded` how many rows hold real data.
+int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
+                   unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
+                   char *message, size_t messageLength);
+
+#endif

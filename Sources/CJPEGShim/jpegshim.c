@@ -1,0 +1,175 @@
+// libjpeg-turbo behind a setjmp/longjmp error manager: a corrupt file becomes an error code
+// and a message, never exit() and never a line on stderr.
+#include "cjpegshim.h"
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <jpeglib.h>
+
+typedef struct {
+    struct jpeg_error_mgr pub;
+    jmp_buf jump;
+    char *message;
+    size_t messageLength;
+} cs_error_mgr;
+
+static void cs_error_exit(j_common_ptr cinfo) {
+    cs_error_mgr *err = (cs_error_mgr *)cinfo->err;
+    if (err->message && err->messageLength > 0) {
+        char buffer[JMSG_LENGTH_MAX];
+        (*cinfo->err->format_message)(cinfo, buffer);
+        snprintf(err->message, err->messageLength, "%s", buffer);
+    }
+    longjmp(err->jump, 1);
+}
+
+static void cs_emit_message(j_common_ptr cinfo, int level) {
+    // Count warnings (level -1) like libjpeg does, but print nothing.
+    if (level < 0) cinfo->err->num_warnings++;
+}
+
+static void cs_output_message(j_common_ptr cinfo) { (void)cinfo; }
+
+static void cs_setup(struct jpeg_decompress_struct *cinfo, cs_error_mgr *err, char *message,
+                     size_t messageLength) {
+    cinfo->err = jpeg_std_error(&err->pub);
+    err->pub.error_exit = cs_error_exit;
+    err->pub.emit_message = cs_emit_message;
+    err->pub.output_message = cs_output_message;
+    err->message = message;
+    err->messageLength = messageLength;
+    if (message && messageLength) message[0] = 0;
+}
+
+static int cs_color_class(J_COLOR_SPACE cs) {
+    switch (cs) {
+    case JCS_GRAYSCALE: return 1;
+    case JCS_CMYK:
+    case JCS_YCCK: return 4;
+    default: return 3;
+    }
+}
+
+static void cs_configure(struct jpeg_decompress_struct *cinfo, int scaleNum, int gray) {
+    cinfo->scale_num = (unsigned)(scaleNum < 1 ? 1 : (scaleNum > 16 ? 16 : scaleNum));
+    cinfo->scale_denom = 8;
+    cinfo->dct_method = JDCT_ISLOW;
+    int cls = cs_color_class(cinfo->jpeg_color_space);
+    if (cls == 4) {
+        cinfo->out_color_space = JCS_CMYK;   // converted to gray/RGB below
+    } else if (gray) {
+        cinfo->out_color_space = JCS_GRAYSCALE;
+    } else {
+        cinfo->out_color_space = JCS_RGB;
+    }
+}
+
+int cs_jpeg_read_info(const unsigned char *data, size_t length, cs_jpeg_info *info,
+                      char *message, size_t messageLength) {
+    struct jpeg_decompress_struct cinfo;
+    cs_error_mgr err;
+    memset(&cinfo, 0, sizeof cinfo);
+    cs_setup(&cinfo, &err, message, messageLength);
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return CS_JPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    info->width = (int)cinfo.image_width;
+    info->height = (int)cinfo.image_height;
+    info->components = cinfo.num_components;
+    info->colorSpace = cs_color_class(cinfo.jpeg_color_space);
+    info->progressive = cinfo.progressive_mode ? 1 : 0;
+    jpeg_destroy_decompress(&cinfo);
+    return CS_JPEG_OK;
+}
+
+int cs_jpeg_output_size(const unsigned char *data, size_t length, int scaleNum, int gray,
+                        int *width, int *height, int *channels,
+                        char *message, size_t messageLength) {
+    struct jpeg_decompress_struct cinfo;
+    cs_error_mgr err;
+    memset(&cinfo, 0, sizeof cinfo);
+    cs_setup(&cinfo, &err, message, messageLength);
+    if (setjmp(err.jump)) {
+        jpeg_destroy_decompress(&cinfo);
+        return CS_JPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    cs_configure(&cinfo, scaleNum, gray);
+    jpeg_calc_output_dimensions(&cinfo);
+    *width = (int)cinfo.output_width;
+    *height = (int)cinfo.output_height;
+    *channels = gray ? 1 : 3;
+    jpeg_destroy_decompress(&cinfo);
+    return CS_JPEG_OK;
+}
+
+int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
+                   unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
+                   char *message, size_t messageLength) {
+    struct jpeg_decompress_struct cinfo;
+    cs_error_mgr err;
+    JSAMPLE *cmykRow = NULL;
+    memset(&cinfo, 0, sizeof cinfo);
+    cs_setup(&cinfo, &err, message, messageLength);
+    *warnings = 0;
+    *rowsDecoded = 0;
+    if (setjmp(err.jump)) {
+        // cmykRow is volatile-safe: it is only assigned before any call that can longjmp
+        // after the assignment; freed through cinfo's pool otherwise.
+        jpeg_destroy_decompress(&cinfo);
+        return CS_JPEG_ERROR;
+    }
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    cs_configure(&cinfo, scaleNum, gray);
+    jpeg_start_decompress(&cinfo);
+    int channels = gray ? 1 : 3;
+    size_t rowBytes = (size_t)cinfo.output_width * (size_t)channels;
+    if (outLength != rowBytes * cinfo.output_height) {
+        jpeg_destroy_decompress(&cinfo);
+        if (message && messageLength) snprintf(message, messageLength, "output buffer size mismatch");
+        return CS_JPEG_BAD_ARGS;
+    }
+    int cmyk = cinfo.out_color_space == JCS_CMYK;
+    if (cmyk) {
+        // A row buffer from libjpeg's own pool: released by jpeg_destroy_decompress, even on longjmp.
+        cmykRow = (*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_IMAGE,
+                                            (size_t)cinfo.output_width * 4);
+    }
+    int adobeInverted = cinfo.saw_Adobe_marker;
+    while (cinfo.output_scanline < cinfo.output_height) {
+        unsigned char *row = out + rowBytes * cinfo.output_scanline;
+        if (!cmyk) {
+            JSAMPROW rows[1] = {row};
+            jpeg_read_scanlines(&cinfo, rows, 1);
+        } else {
+            JSAMPROW rows[1] = {cmykRow};
+            jpeg_read_scanlines(&cinfo, rows, 1);
+            for (JDIMENSION x = 0; x < cinfo.output_width; x++) {
+                int c = cmykRow[4 * x], m = cmykRow[4 * x + 1], y = cmykRow[4 * x + 2], k = cmykRow[4 * x + 3];
+                if (!adobeInverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+                // Adobe stores inverted CMYK: the sample is already (255 - ink).
+                int r = c * k / 255, g = m * k / 255, b = y * k / 255;
+                if (gray) {
+                    row[x] = (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
+                } else {
+                    row[3 * x] = (unsigned char)r;
+                    row[3 * x + 1] = (unsigned char)g;
+                    row[3 * x + 2] = (unsigned char)b;
+                }
+            }
+        }
+        *rowsDecoded = (int)cinfo.output_scanline;
+    }
+    jpeg_finish_decompress(&cinfo);
+    *warnings = (int)cinfo.err->num_warnings;
+    jpeg_destroy_decompress(&cinfo);
+    return CS_JPEG_OK;
+}

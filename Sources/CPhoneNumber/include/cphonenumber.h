@@ -1,0 +1,44 @@
+#ifndef CARDSCAN_CPHONENUMBER_H
+#define CARDSCAN_CPHONENUMBER_H
+#include <stddef.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Kinds of number libphonenumber tells apart (values of cs_phone_match.type).
+enum {
+    CS_PHONE_FIXED_LINE = 0,
+    CS_PHONE_MOBILE = 1,
+    CS_PHONE_FIXED_LINE_OR_MOBILE = 2,
+    CS_PHONE_TOLL_FREE = 3,
+    CS_PHONE_OTHER = 4,
+    CS_PHONE_UNKNOWN = 5,
+};
+
+/// One number found in a text. Offsets are UTF-8 byte offsets into the text.
+typedef struct {
+    int start;
+    int end;
+    int type;
+    int valid;            ///< 1 when libphonenumber calls the number valid for its region
+    int countryCode;
+    char e164[32];
+    char region[4];       ///< ISO 3166 region the number belongs to, "" when unknown
+    char national[48];    ///< national significant number
+} cs_phone_match;
+
+/// Finds numbers in UTF-8 `text` with libphonenumber's matcher at leniency POSSIBLE (0) or
+/// VALID (1), reading national numbers as `region`'s. Returns how many were written to `out`
+/// (at most `capacity`), or -1 when the library threw.
+int cs_phone_find(const char *text, const char *region, int leniency, cs_phone_match *out, int capacity);
+
+/// Parses one number string; returns 1 and fills `out` when it parses, 0 when not, -1 on a throw.
+int cs_phone_parse(const char *text, const char *region, cs_phone_match *out);
+
+/// The calling code of a region ("DE" -> 49), 0 when unknown.
+int cs_phone_country_code(const char *region);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

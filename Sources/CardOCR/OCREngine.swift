@@ -1,0 +1,135 @@
+import CLeptonica
+import CTesseract
+import Foundation
+import ImageIngest
+
+/// Tesseract's page segmentation modes cardscan uses.
+public enum PageSegmentation: Int32, Sendable, CaseIterable {
+    case auto = 3
+    case singleBlock = 6
+    case sparse = 11
+}
+
+/// One Tesseract engine (TessBaseAPI), created once and reused for many images.
+///
+/// Not thread-safe and deliberately not `Sendable`: each worker thread creates its own engine
+/// and keeps it for its whole life; an engine is never handed to another thread.
+public final class OCREngine {
+    private let handle: OpaquePointer
+    public let languages: String
+    public let pageSegmentation: PageSegmentation
+
+    /// How many engines this process has created (each costs ~60 ms and ~30 MB).
+    public static var createdCount: Int { counter.value }
+    private static let counter = Counter()
+
+    /// Loads the language data and prepares the engine.
+    /// - Throws: `OCRError.missingLanguage` naming the missing file and the Debian package that has it.
+    public init(languages: String = "eng", dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto) throws(OCRError) {
+        _ = Self.silenceLeptonica
+        let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
+        guard let api = TessBaseAPICreate() else {
+            throw OCRError(.engineFailed, "Tesseract could not create an engine (out of memory?)")
+        }
+        let rc = TessBaseAPIInit3(api, dir, languages)
+        guard rc == 0 else {
+            TessBaseAPIDelete(api)
+            throw OCRError(.engineFailed, "Tesseract could not load the language data '\(languages)' from \(dir); reinstall the tesseract-ocr language packages")
+        }
+        handle = api
+        self.languages = languages
+        self.pageSegmentation = pageSegmentation
+        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)))
+        Self.counter.increment()
+    }
+
+    /// Leptonica, which Tesseract calls, prints diagnostics to stderr; once per process, silence it.
+    private static let silenceLeptonica: Bool = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        return true
+    }()
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Reads the text of an 8-bit gray image at `dpi` resolution.
+    public func recognize(_ image: PixelImage, dpi: Int = 300) throws(OCRError) -> OCRPage {
+        let gray = image.grayscale()
+        let rc: Int32 = gray.pixels.withUnsafeBufferPointer { buf in
+            TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
+            TessBaseAPISetSourceResolution(handle, Int32(dpi))
+            return TessBaseAPIRecognize(handle, nil)
+        }
+        defer { TessBaseAPIClear(handle) }
+        guard rc == 0 else {
+            throw OCRError(.engineFailed, "Tesseract failed to recognise the image")
+        }
+        return OCRPage(lines: collectLines(), width: gray.width, height: gray.height)
+    }
+
+    private func collectLines() -> [OCRLine] {
+        guard let it = TessBaseAPIGetIterator(handle) else { return [] }
+        defer { TessResultIteratorDelete(it) }
+        let page = TessResultIteratorGetPageIterator(it)
+        var lines: [OCRLine] = []
+        var words: [OCRWord] = []
+        var lineBox = Box(left: 0, top: 0, right: 0, bottom: 0)
+        repeat {
+            if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
+                if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox)) }
+                words = []
+                var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+                if TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 {
+                    lineBox = Box(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))
+                }
+            }
+            guard let cText = TessResultIteratorGetUTF8Text(it, RIL_WORD) else { continue }
+            let text = String(cString: cText)
+            TessDeleteText(cText)
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty { continue }
+            var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
+            _ = TessPageIteratorBoundingBox(page, RIL_WORD, &l, &t, &r, &b)
+            let conf = Double(TessResultIteratorConfidence(it, RIL_WORD)) / 100
+            words.append(OCRWord(text: trimmed, confidence: max(0, min(1, conf)),
+                                 box: Box(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))))
+        } while TessResultIteratorNext(it, RIL_WORD) != 0
+        if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox)) }
+        return lines
+    }
+
+    /// Where Tesseract's language files are: TESSDATA_PREFIX, then the usual install places.
+    static func locateTessdata(languages: String, explicit: String?) throws(OCRError) -> String {
+        var candidates: [String] = []
+        if let explicit { candidates.append(explicit) }
+        if let env = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !env.isEmpty {
+            candidates.append(env)
+            candidates.append((env as NSString).appendingPathComponent("tessdata"))
+        }
+        candidates += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+                       "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata"]
+        let langs = languages.split(separator: "+").map(String.init)
+        guard !langs.isEmpty else { throw OCRError(.missingLanguage, "no OCR language given; use --lang eng") }
+        let fm = FileManager.default
+        for dir in candidates where langs.allSatisfy({ fm.fileExists(atPath: "\(dir)/\($0).traineddata") }) {
+            return dir
+        }
+        // Name the first missing file in the first directory that has any language data.
+        let dir = candidates.first { fm.fileExists(atPath: "\($0)/osd.traineddata") || fm.fileExists(atPath: "\($0)/eng.traineddata") }
+            ?? "/usr/share/tesseract-ocr/5/tessdata"
+        let missing = langs.first { !fm.fileExists(atPath: "\(dir)/\($0).traineddata") } ?? langs[0]
+        throw OCRError(.missingLanguage,
+                       "the OCR language file \(dir)/\(missing).traineddata is missing; install it with 'apt-get install tesseract-ocr-\(missing)' or set TESSDATA_PREFIX")
+    }
+}
+
+/// A thread-safe counter.
+final class Counter: @unchecked Sendable {
+    // Safe: `value` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func increment() { lock.withLock { count += 1 } }
+}

@@ -1,0 +1,32 @@
+/// A word Tesseract read, with where it sits on the OCR image.
+public struct OCRWord: Sendable, Equatable {
+    public let text: String
+    /// Tesseract's confidence, 0...1.
+    public let confidence: Double
+    public let box: Box
+}
+
+/// A line of text, its words and geometry.
+public struct OCRLine: Sendable, Equatable {
+    public let words: [OCRWord]
+    public let box: Box
+    /// The words joined by single spaces.
+    public var text: String { words.map(\.text).joined(separator: " ") }
+    /// Mean word confidence, 0...1.
+    public var confidence: Double {
+        words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+    }
+    /// Height of the text in pixels of the OCR image (the median word height).
+    public var textHeight: Double {
+        let heights = words.map { Double($0.box.height) }.sorted()
+        return heights.isEmpty ? Double(box.height) : heights[heights.count / 2]
+    }
+}
+
+/// Everything read from one card image.
+public struct OCRPage: Sendable, Equatable {
+    public let lines: [OCRLine]
+    public let width: Int
+    public let height: Int
+    public var text: String { lines.map(\.text).joined(separator: "\n") }
+}

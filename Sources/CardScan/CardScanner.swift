@@ -1,0 +1,201 @@
+import CardOCR
+import ContactParser
+import Foundation
+import ImageIngest
+import MetadataStripper
+
+/// How a scanner is set up: once, then used for any number of images.
+public struct ScanConfiguration: Sendable {
+    /// Tesseract languages, "eng" or "eng+deu".
+    public var languages: String = "eng"
+    /// Parallel workers, each with its own OCR engine. Default: the number of cores.
+    public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    /// Limits against hostile input.
+    public var limits: ImageLimits = ImageLimits()
+    /// The region for national phone numbers when the card gives no clue (ISO 3166, e.g. "US").
+    public var fallbackRegion: String = "US"
+    /// Long side of the straightened card handed to OCR.
+    public var ocrLongSide: Int = 1024
+    /// Tesseract page segmentation.
+    public var pageSegmentation: PageSegmentation = .auto
+    /// Where Tesseract's language files are; nil to search TESSDATA_PREFIX and the usual places.
+    public var tessdataPath: String?
+
+    public init() {}
+}
+
+/// One input of a batch: a file to read, or bytes already in memory (stdin).
+public enum ScanInput: Sendable {
+    case file(String)
+    case bytes([UInt8], source: String)
+
+    public var source: String {
+        switch self {
+        case .file(let path): return path
+        case .bytes(_, let source): return source
+        }
+    }
+}
+
+/// Scans business-card photos into contact records, entirely on this machine.
+///
+/// ```swift
+/// let scanner = try CardScanner()
+/// let record = scanner.scan(file: "card.jpg")
+/// print(record.contact?.emails ?? [])
+/// ```
+public final class CardScanner: Sendable {
+    public let configuration: ScanConfiguration
+    private let pool: EnginePool
+
+    /// Creates a scanner; checks that the OCR language data is installed.
+    /// - Throws: `ScanError` (code "missing-language") naming the missing file and its package.
+    public init(configuration: ScanConfiguration = ScanConfiguration()) throws(ScanError) {
+        self.configuration = configuration
+        pool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
+            try OCREngine(languages: configuration.languages, dataPath: configuration.tessdataPath,
+                          pageSegmentation: configuration.pageSegmentation)
+        }
+        // Create the first engine now, so a missing language is reported before any input is read.
+        do {
+            try pool.prewarm()
+        } catch {
+            throw ScanError(code: error.code.rawValue, message: error.message)
+        }
+    }
+
+    /// Scans one image file.
+    public func scan(file path: String) -> ScanRecord {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let bytes: [UInt8]
+        do {
+            bytes = try FileReading.read(path, maxBytes: configuration.limits.maxBytes)
+        } catch {
+            return .failure(path, error)
+        }
+        var record = scan(bytes: bytes, source: path)
+        record.addTotal(clock.now - start)
+        return record
+    }
+
+    /// Scans one image held in memory; `source` names it in the record and in errors.
+    public func scan(bytes: [UInt8], source: String) -> ScanRecord {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var timings: [(String, Double)] = []
+        let encoded: EncodedImage
+        do {
+            encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
+        } catch {
+            return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
+        }
+        var t = clock.now
+        let metadata = MetadataReport.read(bytes)
+        let stripMs = (clock.now - t).milliseconds
+
+        let prepared: PreparedCard
+        do {
+            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide)
+        } catch {
+            return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
+        }
+        timings.append(("decode", prepared.decodeMs))
+        timings.append(("strip", stripMs))
+        timings.append(("detect", prepared.detectMs))
+
+        t = clock.now
+        let page: OCRPage
+        do {
+            page = try pool.withEngine { engine throws(OCRError) in try engine.recognize(prepared.image) }
+        } catch {
+            return .failure(source, ScanError(code: error.code.rawValue, message: "\(source): \(error.message)"))
+        }
+        timings.append(("ocr", (clock.now - t).milliseconds))
+
+        t = clock.now
+        let parser = ContactParser(fallbackRegion: configuration.fallbackRegion)
+        let contact = parser.parse(lines: page.lines.map(Self.textLine))
+        timings.append(("parse", (clock.now - t).milliseconds))
+
+        var record = ScanRecord(source: source, status: .ok)
+        record.contact = contact
+        record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
+                                    orientation: encoded.orientation, ocrWidth: prepared.image.width,
+                                    ocrHeight: prepared.image.height, cardDetected: prepared.cardDetected)
+        record.metadata = metadata
+        record.warnings = prepared.warnings
+        timings.append(("total", (clock.now - start).milliseconds))
+        record.timingsMs = timings
+        return record
+    }
+
+    /// Reads the card's text lines only (no parsing): for diagnostics and tests.
+    public func recognize(bytes: [UInt8], source: String) throws(ScanError) -> OCRPage {
+        do {
+            let encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
+            let prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide)
+            return try pool.withEngine { engine throws(OCRError) in try engine.recognize(prepared.image) }
+        } catch let error as IngestError {
+            throw ScanError(code: error.code.rawValue, message: error.description)
+        } catch let error as OCRError {
+            throw ScanError(code: error.code.rawValue, message: error.message)
+        } catch {
+            throw ScanError(code: "internal", message: "\(source): \(error)")
+        }
+    }
+
+    static func textLine(_ line: OCRLine) -> TextLine {
+        TextLine(text: line.text, confidence: line.confidence, height: line.textHeight, top: Double(line.box.top),
+                 left: Double(line.box.left),
+                 words: line.words.map { TextWord(text: $0.text, left: Double($0.box.left), right: Double($0.box.right), confidence: $0.confidence) })
+    }
+
+    /// Frees the OCR engines not in use (about 30 MB each); they are created again when needed.
+    /// Call it before the process exits, so Tesseract's caches are released in order.
+    public func releaseEngines() { pool.releaseIdle() }
+
+    /// How many OCR engines this scanner has created so far (at most `workers`).
+    public var enginesCreated: Int { pool.createdTotal }
+}
+
+extension ScanRecord {
+    mutating func addTotal(_ duration: Duration) {
+        if let i = timingsMs.firstIndex(where: { $0.0 == "total" }) {
+            timingsMs[i].1 = duration.milliseconds
+        }
+    }
+}
+
+/// Reading input files: bounded, no temp files, errors as `ScanError`.
+enum FileReading {
+    static func read(_ path: String, maxBytes: Int) throws(ScanError) -> [UInt8] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw ScanError(code: "unreadable", message: "\(path): no such file; check the path")
+        }
+        guard !isDir.boolValue else {
+            throw ScanError(code: "unreadable", message: "\(path): is a directory, not an image file")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ScanError(code: "unreadable", message: "\(path): cannot be opened for reading; check its permissions")
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
+            guard data.count <= maxBytes else {
+                throw ScanError(code: "too-large", message: "\(path): the file is over the limit of \(maxBytes) bytes; raise --max-bytes if it is genuine")
+            }
+            return [UInt8](data)
+        } catch let error as ScanError {
+            throw error
+        } catch {
+            throw ScanError(code: "unreadable", message: "\(path): cannot be read (\(error.localizedDescription))")
+        }
+    }
+}
+
+extension CardScanner {
+    /// True when `head` (a file's first bytes) starts like an image format cardscan reads.
+    public static func looksLikeImage(_ head: [UInt8]) -> Bool { ImageFormat.detect(head) != nil }
+}

@@ -1,0 +1,77 @@
+import CardOCR
+import Foundation
+
+/// Hands out OCR engines, one caller at a time each; creates them lazily up to `capacity`.
+///
+/// `@unchecked Sendable` is safe because every mutable field is only touched with `condition`
+/// locked, and an engine is owned by exactly one caller between `checkOut` and `checkIn`: no
+/// engine is ever used by two threads at once.
+final class EnginePool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var idle: [OCREngine] = []
+    private var total = 0
+    private var everCreated = 0
+    private let capacity: Int
+    private let make: @Sendable () throws(OCRError) -> OCREngine
+
+    init(capacity: Int, make: @escaping @Sendable () throws(OCRError) -> OCREngine) {
+        self.capacity = capacity
+        self.make = make
+    }
+
+    /// Engines created over the pool's life (released ones included).
+    var createdTotal: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return everCreated
+    }
+
+    func prewarm() throws(OCRError) {
+        let engine = try checkOut()
+        checkIn(engine)
+    }
+
+    func withEngine<T>(_ body: (OCREngine) throws(OCRError) -> T) throws(OCRError) -> T {
+        let engine = try checkOut()
+        defer { checkIn(engine) }
+        return try body(engine)
+    }
+
+    private func checkOut() throws(OCRError) -> OCREngine {
+        condition.lock()
+        while idle.isEmpty && total >= capacity { condition.wait() }
+        if let engine = idle.popLast() {
+            condition.unlock()
+            return engine
+        }
+        total += 1
+        everCreated += 1
+        condition.unlock()
+        do {
+            return try make()
+        } catch {
+            condition.lock()
+            total -= 1
+            condition.signal()
+            condition.unlock()
+            throw error
+        }
+    }
+
+    /// Frees every idle engine now (they are created again on demand).
+    func releaseIdle() {
+        condition.lock()
+        let engines = idle
+        idle.removeAll()
+        total -= engines.count
+        condition.unlock()
+        _ = engines  // the last references go here, outside the lock
+    }
+
+    private func checkIn(_ engine: OCREngine) {
+        condition.lock()
+        idle.append(engine)
+        condition.signal()
+        condition.unlock()
+    }
+}

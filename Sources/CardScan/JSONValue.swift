@@ -1,0 +1,73 @@
+import Foundation
+
+/// A JSON value whose objects keep their keys in the order written, for stable, readable output.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case integer(Int)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+
+    /// Compact JSON text (one line).
+    public func serialized() -> String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .integer(let i): out += String(i)
+        case .number(let d):
+            if d.isFinite {
+                let rounded = (d * 10).rounded() / 10
+                out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) + ".0" : String(rounded)
+            } else {
+                out += "null"
+            }
+        case .string(let s): Self.writeString(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, v) in items.enumerated() {
+                if i > 0 { out += "," }
+                v.write(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, (k, v)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                Self.writeString(k, into: &out)
+                out += ":"
+                v.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+
+    /// Optional string helper: `.null` for nil.
+    static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+}

@@ -1,0 +1,112 @@
+import CardOCR
+import ContactParser
+import Foundation
+import ImageIngest
+import MetadataStripper
+
+/// The result of scanning one input: a contact, or an error saying why there is none.
+public struct ScanRecord: Sendable {
+    /// The input as the user named it ("-" for stdin, "-#2" for the second image of a stream).
+    public var source: String
+    public var status: Status
+    public var error: ScanError?
+    public var contact: Contact?
+    public var image: ImageSummary?
+    public var metadata: MetadataReport?
+    public var warnings: [String] = []
+    /// Milliseconds per stage: decode, strip, detect, ocr, parse, total.
+    public var timingsMs: [(String, Double)] = []
+
+    public enum Status: String, Sendable { case ok, error }
+
+    public init(source: String, status: Status) {
+        self.source = source
+        self.status = status
+    }
+
+    /// A record for an input that failed.
+    public static func failure(_ source: String, _ error: ScanError) -> ScanRecord {
+        var r = ScanRecord(source: source, status: .error)
+        r.error = error
+        return r
+    }
+}
+
+/// What the record says about the image.
+public struct ImageSummary: Sendable, Equatable {
+    public var format: ImageFormat
+    public var width: Int
+    public var height: Int
+    public var orientation: Int
+    public var ocrWidth: Int
+    public var ocrHeight: Int
+    public var cardDetected: Bool
+}
+
+/// Why an input produced no contact: a stable code and a sentence a person can act on.
+public struct ScanError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var code: String
+    public var message: String
+    public init(code: String, message: String) { self.code = code; self.message = message }
+    public var description: String { message }
+}
+
+extension ScanRecord {
+    /// The record as the JSON object of the documented output schema.
+    public func json() -> JSONValue {
+        var pairs: [(String, JSONValue)] = [("source", .string(source)), ("status", .string(status.rawValue))]
+        if let error {
+            pairs.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
+        }
+        if let contact {
+            pairs.append(("contact", contact.json()))
+            let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number($0.value)) }
+            pairs.append(("confidence", .object(conf)))
+        } else if status == .ok {
+            pairs.append(("contact", .null))
+        }
+        if let image {
+            pairs.append(("image", .object([
+                ("format", .string(image.format.rawValue)), ("width", .integer(image.width)),
+                ("height", .integer(image.height)), ("orientation", .integer(image.orientation)),
+                ("ocrWidth", .integer(image.ocrWidth)), ("ocrHeight", .integer(image.ocrHeight)),
+                ("cardDetected", .bool(image.cardDetected)),
+            ])))
+        }
+        if let metadata {
+            pairs.append(("metadata", .object([
+                ("removed", .array(metadata.kinds.map { .string($0.rawValue) })),
+                ("hadLocation", .bool(metadata.hadLocation)),
+            ])))
+        }
+        if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map { .string($0) }))) }
+        if !timingsMs.isEmpty { pairs.append(("timingsMs", .object(timingsMs.map { ($0.0, .number($0.1)) }))) }
+        return .object(pairs)
+    }
+}
+
+extension Contact {
+    /// The contact as the JSON object of the output schema.
+    public func json() -> JSONValue {
+        let nameValue: JSONValue = name.map {
+            .object([("full", .string($0.full)), ("given", .optional($0.given)), ("family", .optional($0.family))])
+        } ?? .null
+        let addressValue: JSONValue = address.map { a in
+            .object([
+                ("lines", .array(a.lines.map { .string($0) })), ("street", .optional(a.street)), ("city", .optional(a.city)),
+                ("region", .optional(a.region)), ("postalCode", .optional(a.postalCode)), ("country", .optional(a.country)),
+            ])
+        } ?? .null
+        return .object([
+            ("name", nameValue),
+            ("title", .optional(title)),
+            ("organization", .optional(organization)),
+            ("phones", .array(phones.map { p in
+                .object([("type", .string(p.type.rawValue)), ("number", .string(p.number)), ("e164", .optional(p.e164))])
+            })),
+            ("emails", .array(emails.map { .string($0) })),
+            ("urls", .array(urls.map { .string($0) })),
+            ("address", addressValue),
+        ])
+    }
+}

@@ -1,0 +1,87 @@
+/// A person's name as printed, and split into given and family names.
+public struct PersonName: Sendable, Equatable, Codable {
+    public var full: String
+    public var given: String?
+    public var family: String?
+    public init(full: String, given: String?, family: String?) {
+        self.full = full; self.given = given; self.family = family
+    }
+}
+
+/// What a phone number is for.
+public enum PhoneType: String, Sendable, Codable, CaseIterable {
+    case work, mobile, fax, other
+}
+
+/// A phone number as printed, with its E.164 form when libphonenumber could read it.
+public struct Phone: Sendable, Equatable, Codable {
+    public var type: PhoneType
+    public var number: String
+    public var e164: String?
+    public init(type: PhoneType, number: String, e164: String?) {
+        self.type = type; self.number = number; self.e164 = e164
+    }
+}
+
+/// A postal address: the printed lines and their parts.
+public struct PostalAddress: Sendable, Equatable, Codable {
+    public var lines: [String]
+    public var street: String?
+    public var city: String?
+    public var region: String?
+    public var postalCode: String?
+    public var country: String?
+    public init(lines: [String], street: String? = nil, city: String? = nil, region: String? = nil,
+                postalCode: String? = nil, country: String? = nil) {
+        self.lines = lines; self.street = street; self.city = city; self.region = region
+        self.postalCode = postalCode; self.country = country
+    }
+}
+
+/// A contact record read from a card.
+public struct Contact: Sendable, Equatable {
+    public var name: PersonName?
+    public var title: String?
+    public var organization: String?
+    public var phones: [Phone] = []
+    public var emails: [String] = []
+    public var urls: [String] = []
+    public var address: PostalAddress?
+    /// Confidence 0...1 per field present ("name", "title", "organization", "phones", "emails",
+    /// "urls", "address").
+    public var confidence: [String: Double] = [:]
+    /// The region (ISO 3166 alpha-2) the card's numbers were read in.
+    public var region: String?
+
+    public init() {}
+}
+
+/// A line of text from the card, with what OCR knows of it (all optional: plain text works too).
+public struct TextLine: Sendable, Equatable {
+    public var text: String
+    /// OCR confidence 0...1.
+    public var confidence: Double?
+    /// Height of the text in pixels: larger text is likelier a name or a company.
+    public var height: Double?
+    /// Top-left corner and size of the line on the card image, in pixels.
+    public var top: Double?
+    public var left: Double?
+    public var words: [TextWord]
+
+    public init(text: String, confidence: Double? = nil, height: Double? = nil, top: Double? = nil,
+                left: Double? = nil, words: [TextWord] = []) {
+        self.text = text; self.confidence = confidence; self.height = height; self.top = top; self.left = left
+        self.words = words
+    }
+}
+
+/// A word of a line, with its horizontal extent (pixels) for splitting columns.
+public struct TextWord: Sendable, Equatable {
+    public var text: String
+    public var left: Double
+    public var right: Double
+    public var confidence: Double
+    public init(text: String, left: Double, right: Double, confidence: Double) {
+        self.text = text; self.left = left; self.right = right; self.confidence = confidence
+    }
+}

@@ -1,0 +1,69 @@
+import CPhoneNumber
+
+/// A number libphonenumber found in a text.
+public struct PhoneMatch: Sendable, Equatable {
+    /// UTF-8 byte range of the number in the searched text.
+    public let utf8Range: Range<Int>
+    public let printed: String
+    public let e164: String
+    public let region: String?
+    public let valid: Bool
+    public let kind: Kind
+
+    public enum Kind: Sendable, Equatable { case fixedLine, mobile, fixedLineOrMobile, tollFree, other, unknown }
+}
+
+/// Google's libphonenumber through the project's C++ shim (thread-safe, exceptions caught).
+public enum PhoneNumbers {
+    /// Finds phone numbers in `text`, reading national numbers as `region`'s (ISO 3166 alpha-2).
+    public static func find(in text: String, region: String, validOnly: Bool = false) -> [PhoneMatch] {
+        let utf8 = Array(text.utf8)
+        var matches = [cs_phone_match](repeating: cs_phone_match(), count: 16)
+        let n = text.withCString { t in
+            region.withCString { r in cs_phone_find(t, r, validOnly ? 1 : 0, &matches, Int32(matches.count)) }
+        }
+        guard n > 0 else { return [] }
+        return matches.prefix(Int(n)).compactMap { m in
+            let start = Int(m.start), end = Int(m.end)
+            guard start >= 0, end <= utf8.count, start < end else { return nil }
+            let printed = String(decoding: utf8[start..<end], as: UTF8.self)
+            return PhoneMatch(utf8Range: start..<end, printed: printed, e164: string(m.e164),
+                              region: string(m.region).isEmpty ? nil : string(m.region),
+                              valid: m.valid != 0, kind: kind(m.type))
+        }
+    }
+
+    /// Parses one number; nil when libphonenumber cannot read it.
+    public static func parse(_ text: String, region: String) -> PhoneMatch? {
+        var m = cs_phone_match()
+        let rc = text.withCString { t in region.withCString { r in cs_phone_parse(t, r, &m) } }
+        guard rc == 1 else { return nil }
+        return PhoneMatch(utf8Range: 0..<text.utf8.count, printed: text, e164: string(m.e164),
+                          region: string(m.region).isEmpty ? nil : string(m.region),
+                          valid: m.valid != 0, kind: kind(m.type))
+    }
+
+    /// The calling code of a region ("DE" -> 49), nil when unknown.
+    public static func callingCode(of region: String) -> Int? {
+        let code = region.withCString { cs_phone_country_code($0) }
+        return code > 0 ? Int(code) : nil
+    }
+
+    private static func kind(_ t: Int32) -> PhoneMatch.Kind {
+        switch t {
+        case Int32(CS_PHONE_FIXED_LINE): return .fixedLine
+        case Int32(CS_PHONE_MOBILE): return .mobile
+        case Int32(CS_PHONE_FIXED_LINE_OR_MOBILE): return .fixedLineOrMobile
+        case Int32(CS_PHONE_TOLL_FREE): return .tollFree
+        case Int32(CS_PHONE_UNKNOWN): return .unknown
+        default: return .other
+        }
+    }
+
+    private static func string<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+/// An image file's bytes with what its header says, checked against the limits; nothing decoded yet.
+public struct EncodedImage: Sendable {
+    /// The input's name as the user gave it ("-" for stdin).
+    public let source: String
+    public let bytes: [UInt8]
+    public let format: ImageFormat
+    /// Size as stored in the file, before orientation.
+    public let storedWidth: Int
+    public let storedHeight: Int
+    /// EXIF orientation 1-8 (1 when the file has none).
+    public let orientation: Int
+    /// True when the EXIF block carries an orientation tag at all.
+    public let hasOrientationTag: Bool
+
+    /// Size as a viewer shows it, after orientation.
+    public var uprightWidth: Int { orientation >= 5 ? storedHeight : storedWidth }
+    public var uprightHeight: Int { orientation >= 5 ? storedWidth : storedHeight }
+
+    /// Detects the format and reads the header.
+    /// - Throws: `IngestError` when the bytes are empty, too large, not an image, or the header is damaged.
+    public init(bytes: [UInt8], source: String, limits: ImageLimits = ImageLimits()) throws(IngestError) {
+        guard !bytes.isEmpty else {
+            throw IngestError(.empty, source: source, reason: "the input is empty (0 bytes)")
+        }
+        guard bytes.count <= limits.maxBytes else {
+            throw IngestError(.tooLarge, source: source,
+                              reason: "the input is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes; raise --max-bytes if the file is genuine")
+        }
+        guard let format = ImageFormat.detect(bytes) else {
+            throw IngestError(.notAnImage, source: source,
+                              reason: "not a JPEG, PNG, TIFF, WebP, GIF, BMP or HEIC image (starts with \(ImageFormat.describeStart(bytes)))")
+        }
+        self.source = source
+        self.bytes = bytes
+        self.format = format
+        var orientation = 1
+        var hasTag = false
+        switch format {
+        case .jpeg:
+            // The frame size from our own segment walk first: a bomb is refused before libjpeg
+            // allocates anything for it.
+            let structure = JPEGStructure(bytes)
+            if let size = structure?.frameSize(in: bytes) {
+                try Self.checkPixels(size.width, size.height, limits: limits, source: source)
+            }
+            let header = try JPEGDecoder.readHeader(bytes, source: source)
+            (storedWidth, storedHeight) = (header.width, header.height)
+            if let structure, let exif = structure.exifPayload(in: bytes),
+               let tiff = TIFFReader(bytes, range: exif), let o = tiff.orientation {
+                orientation = o
+                hasTag = true
+            }
+        case .heic:
+            throw IngestError(.unsupportedFormat, source: source,
+                              reason: "HEIC/HEIF images are not supported by this build; convert the photo to JPEG first")
+        default:
+            (storedWidth, storedHeight) = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
+            if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
+                orientation = o
+                hasTag = true
+            }
+        }
+        self.orientation = orientation
+        self.hasOrientationTag = hasTag
+        try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
+    }
+
+    static func checkPixels(_ width: Int, _ height: Int, limits: ImageLimits, source: String) throws(IngestError) {
+        let pixels = width.multipliedReportingOverflow(by: height)
+        guard !pixels.overflow, pixels.partialValue <= limits.maxPixels else {
+            throw IngestError(.tooLarge, source: source,
+                              reason: "the image claims \(width) x \(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels; raise --max-megapixels if the photo is genuine")
+        }
+    }
+
+    /// Decodes the image upright (EXIF orientation applied), at the smallest size whose long side
+    /// is still at least `minimumLongSide` (never larger than the file; nil decodes at full size).
+    /// JPEG uses libjpeg-turbo's DCT-domain scaling, so a small request is fast.
+    /// - Throws: `IngestError` when the data is corrupt.
+    public func decode(minimumLongSide: Int? = nil, grayscale: Bool = false) throws(IngestError) -> DecodedImage {
+        let storedLong = max(storedWidth, storedHeight)
+        var warnings: [String] = []
+        var image: PixelImage
+        switch format {
+        case .jpeg:
+            var scaleNum = 8
+            if let minimumLongSide {
+                for m in 1...8 where (storedLong * m + 7) / 8 >= minimumLongSide {
+                    scaleNum = m
+                    break
+                }
+            }
+            let (decoded, warningCount) = try JPEGDecoder.decode(bytes, scaleNum: scaleNum, grayscale: grayscale, source: source)
+            image = decoded
+            if warningCount > 0 {
+                let structure = JPEGStructure(bytes)
+                if structure?.sawEndOfImage == false {
+                    warnings.append("truncated: the JPEG data ends early; the missing part is filled in")
+                } else {
+                    warnings.append("corrupt-data: libjpeg reported \(warningCount) recoverable error(s) in the image data")
+                }
+            }
+        default:
+            image = try LeptonicaDecoder.decode(bytes, format: format, grayscale: grayscale, source: source)
+            if let minimumLongSide, image.longSide >= 2 * minimumLongSide {
+                let factor = image.longSide / minimumLongSide
+                image = image.resized(width: max(1, image.width / factor), height: max(1, image.height / factor))
+            }
+        }
+        image = image.applyingOrientation(orientation)
+        return DecodedImage(image: image, warnings: warnings)
+    }
+}
+
+/// An upright decoded image and the decoder's warnings (truncation, recoverable corruption).
+public struct DecodedImage: Sendable {
+    public let image: PixelImage
+    public let warnings: [String]
+
+    public init(image: PixelImage, warnings: [String]) {
+        self.image = image
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,65 @@
+import CLeptonica
+
+/// PNG, TIFF, WebP, GIF and BMP through leptonica's in-memory readers.
+enum LeptonicaDecoder {
+    /// Leptonica prints its own errors to stderr unless told not to; done once per process.
+    private static let silenced: Bool = {
+        _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        return true
+    }()
+
+    static func readHeader(_ bytes: [UInt8], format: ImageFormat, source: String) throws(IngestError) -> (Int, Int) {
+        _ = silenced
+        var fmt: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
+        let rc = bytes.withUnsafeBufferPointer { buf in
+            pixReadHeaderMem(buf.baseAddress, buf.count, &fmt, &w, &h, &bps, &spp, &cmap)
+        }
+        guard rc == 0, w > 0, h > 0 else {
+            throw IngestError(.corrupt, source: source,
+                              reason: "the \(format.rawValue.uppercased()) header cannot be read; the file is damaged or truncated")
+        }
+        return (Int(w), Int(h))
+    }
+
+    static func decode(_ bytes: [UInt8], format: ImageFormat, grayscale: Bool, source: String) throws(IngestError) -> PixelImage {
+        _ = silenced
+        let pix: UnsafeMutablePointer<PIX>? = bytes.withUnsafeBufferPointer { buf in
+            pixReadMem(buf.baseAddress, buf.count)
+        }
+        guard var pix else {
+            throw IngestError(.corrupt, source: source,
+                              reason: "the \(format.rawValue.uppercased()) data cannot be decoded; the file is damaged or truncated")
+        }
+        var owned: UnsafeMutablePointer<PIX>? = pix
+        defer { pixDestroy(&owned) }
+        guard let rgba = pixConvertTo32(pix) else {
+            throw IngestError(.corrupt, source: source, reason: "the image's pixel format cannot be converted to RGB")
+        }
+        pix = rgba
+        var converted: UnsafeMutablePointer<PIX>? = rgba
+        defer { pixDestroy(&converted) }
+        let w = Int(pixGetWidth(rgba)), h = Int(pixGetHeight(rgba))
+        let wpl = Int(pixGetWpl(rgba))
+        guard let data = pixGetData(rgba) else {
+            throw IngestError(.corrupt, source: source, reason: "the image has no pixel data")
+        }
+        let channels = grayscale ? 1 : 3
+        var out = [UInt8](repeating: 0, count: w * h * channels)
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                let row = data + y * wpl
+                for x in 0..<w {
+                    let v = row[x]
+                    let r = UInt8((v >> 24) & 0xFF), g = UInt8((v >> 16) & 0xFF), b = UInt8((v >> 8) & 0xFF)
+                    if grayscale {
+                        dst[y * w + x] = UInt8((UInt32(r) * 77 + UInt32(g) * 150 + UInt32(b) * 29) >> 8)
+                    } else {
+                        let i = (y * w + x) * 3
+                        dst[i] = r; dst[i + 1] = g; dst[i + 2] = b
+                    }
+                }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: channels, pixels: out)
+    }
+}

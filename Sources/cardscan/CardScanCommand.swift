@@ -1,0 +1,56 @@
+import ArgumentParser
+import CardScan
+import Foundation
+
+@main
+struct CardScanMain {
+    static func main() {
+        OpenMPThreadLimit.reexecIfNeeded()
+        do {
+            var command = try CardScanCommand.parseAsRoot()
+            try command.run()
+        } catch {
+            // Usage errors exit 2 (argument parser's default is 64), as the README documents.
+            if CardScanCommand.exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((CardScanCommand.fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            CardScanCommand.exit(withError: error)
+        }
+    }
+}
+
+/// `cardscan`: business-card photos to contact records, on this machine only.
+struct CardScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cardscan",
+        abstract: "Turn photos of business cards into contact records, entirely on this device.",
+        discussion: """
+            Decodes each photo, drops its metadata, finds and straightens the card, reads it with \
+            Tesseract and parses the text into a contact: name, title, organisation, phones, \
+            e-mails, web sites and postal address. Nothing is sent anywhere.
+            """,
+        version: CardScanVersion.string,
+        subcommands: [ScanCommand.self],
+        defaultSubcommand: ScanCommand.self
+    )
+}
+
+enum CardScanVersion {
+    static let string = "cardscan 0.1.0"
+}
+
+/// libtesseract's OpenMP runtime reads OMP_THREAD_LIMIT once, when the library loads; setting it
+/// later has no effect. Without a limit every OCR call fans out over all cores and N workers run
+/// N x cores busy threads (7x slower per card, measured). So when the variable is unset the CLI
+/// sets it to 1 and re-executes itself once, before doing anything else.
+enum OpenMPThreadLimit {
+    static func reexecIfNeeded() {
+        #if os(Linux)
+        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
+        setenv("OMP_THREAD_LIMIT", "1", 1)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        // execv returned: it failed. Go on in this process with OpenMP unlimited.
+        #endif
+    }
+}

@@ -1,0 +1,107 @@
+import ArgumentParser
+import CardScan
+import Foundation
+
+/// Output formats of `scan`.
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case jsonl, json
+}
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Scan card photos (files, folders, or - for stdin) and print one record per image.",
+        discussion: """
+            Folders are walked recursively in sorted order; files are recognised as images by \
+            their content, not their name. Records come out in input order as JSON Lines. Exit \
+            status: 0 when every input was scanned, 1 when some failed, 2 for usage errors.
+            """
+    )
+
+    @Argument(help: "Image files or folders; '-' reads one image from standard input.")
+    var paths: [String] = []
+
+    @Option(name: [.short, .long], help: "Parallel workers, each with its own OCR engine (default: number of cores).")
+    var jobs: Int?
+
+    @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu.")
+    var lang: String = "eng"
+
+    @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE).")
+    var region: String = "US"
+
+    @Option(name: .long, help: "Output format.")
+    var format: OutputFormat = .jsonl
+
+    @Option(name: .long, help: "Refuse images with more pixels than this (megapixels).")
+    var maxMegapixels: Int = 100
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if paths.isEmpty { throw ValidationError("name at least one image file or folder, or - for standard input") }
+        if region.count != 2 || !region.allSatisfy(\.isLetter) { throw ValidationError("--region takes a two-letter country code such as US, GB or DE") }
+        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+    }
+
+    func run() throws {
+        var configuration = ScanConfiguration()
+        configuration.languages = lang
+        configuration.fallbackRegion = region.uppercased()
+        if let jobs { configuration.workers = jobs }
+        configuration.limits.maxPixels = maxMegapixels * 1_000_000
+        let scanner: CardScanner
+        do {
+            scanner = try CardScanner(configuration: configuration)
+        } catch {
+            Diagnostics.error(error.message)
+            throw ExitCode(2)
+        }
+        let inputs = InputCollector.collect(paths)
+        var failures = inputs.problems.count
+        for problem in inputs.problems { Diagnostics.error(problem) }
+        let output = RecordWriter(format: format)
+        scanner.scan(inputs.items) { record in
+            if record.status == .error {
+                failures += 1
+                Diagnostics.error(record.error?.message ?? "\(record.source): failed")
+            }
+            output.write(record)
+        }
+        output.finish()
+        scanner.releaseEngines()
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Writes records to standard output as they come, flushing each line.
+final class RecordWriter {
+    let format: OutputFormat
+    private var count = 0
+
+    init(format: OutputFormat) { self.format = format }
+
+    func write(_ record: ScanRecord) {
+        let text = record.json().serialized()
+        switch format {
+        case .jsonl: Self.emit(text + "\n")
+        case .json: Self.emit((count == 0 ? "[\n" : ",\n") + text)
+        }
+        count += 1
+    }
+
+    func finish() {
+        if format == .json { Self.emit(count == 0 ? "[]\n" : "\n]\n") }
+    }
+
+    static func emit(_ s: String) {
+        // One write(2) per record: a consumer of the pipe sees each record as soon as it is done.
+        FileHandle.standardOutput.write(Data(s.utf8))
+    }
+}
+
+/// One line per problem on stderr; never any text read from a card.
+enum Diagnostics {
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("cardscan: \(message)\n".utf8))
+    }
+}

@@ -1,0 +1,152 @@
+import Testing
+@testable import ContactParser
+
+@Suite struct PhoneTests {
+    @Test func germanNationalNumberIsReadAsGermanFromTheCardsClues() {
+        let card = """
+            Katrin Vogel
+            Leiterin Vertrieb
+            Lindenholz GmbH
+            Tel.: 030 2345 6789
+            Mobil: 0151 2345 6789
+            k.vogel@lindenholz.de
+            Friedrichstraße 112
+            10117 Berlin
+            """
+        let contact = ContactParser(fallbackRegion: "US").parse(text: card)
+        #expect(contact.region == "DE")
+        #expect(contact.phones.map(\.e164) == ["+493023456789", "+4915123456789"])
+        #expect(contact.phones.map(\.type) == [.work, .mobile])
+    }
+
+    @Test(arguments: [
+        ("T: (415) 555-0100", PhoneType.work), ("Tel 415 555 0100", .work), ("Phone: 415.555.0100", .work),
+        ("M: 415-555-0100", .mobile), ("Mobile 415 555 0100", .mobile), ("Cell: +1 415 555 0100", .mobile),
+        ("F: (415) 555-0100", .fax), ("Fax 415.555.0100", .fax), ("Direct: 415-555-0100", .work),
+    ])
+    func labelsGiveTheType(line: String, type: PhoneType) throws {
+        let contact = ContactParser().parse(text: line)
+        let phone = try #require(contact.phones.first)
+        #expect(phone.type == type)
+        #expect(phone.e164 == "+14155550100")
+    }
+
+    @Test func ocrLettersInsideDigitRunsAreRepaired() {
+        #expect(PhoneExtractor.repairDigits("T: 415 555 O1OO") == "T: 415 555 0100")
+        #expect(PhoneExtractor.repairDigits("Mobile 0151") == "Mobile 0151")
+    }
+
+    @Test func plusPrefixedNumbersKeepTheirCountry() {
+        let contact = ContactParser(fallbackRegion: "US").parse(text: "T +44 121 810 5007\nM +61 2 9374 4000")
+        #expect(contact.phones.map(\.e164) == ["+441218105007", "+61293744000"])
+    }
+}
+
+@Suite struct EmailAndURLTests {
+    @Test(arguments: [
+        ("E: jane.doe@acme.com", "jane.doe@acme.com"),
+        ("jane.doe @ acme.com", "jane.doe@acme.com"),
+        ("Email: jane@acme,com", "jane@acme.com"),
+        ("jane@acme.co uk", "jane@acme.co.uk"),
+        ("jane(at)acme.de", "jane@acme.de"),
+        ("jane@acme.c0m", "jane@acme.com"),
+    ])
+    func emailsAreFoundAndRepaired(line: String, email: String) {
+        #expect(ContactParser().parse(text: line).emails == [email])
+    }
+
+    @Test func websitesAreFoundButNotEmailDomains() {
+        let contact = ContactParser().parse(text: "jane@acme.com\nwww.acme.com\nhttps //acme.io")
+        #expect(contact.urls == ["www.acme.com", "https://acme.io"])
+    }
+}
+
+@Suite struct AddressTests {
+    @Test func usTwoLineAddress() throws {
+        let c = ContactParser().parse(text: "Jane Doe\n19237 Martin Cliffs\nNew Mary, NH 05943")
+        let a = try #require(c.address)
+        #expect(a.street == "19237 Martin Cliffs")
+        #expect(a.city == "New Mary" && a.region == "NH" && a.postalCode == "05943")
+    }
+
+    @Test func usOneLineAddressWithCountry() throws {
+        let c = ContactParser().parse(text: "1568 Conway Canyon Suite 169, East Jeffreystad, OR 42773, USA")
+        let a = try #require(c.address)
+        #expect(a.street == "1568 Conway Canyon Suite 169")
+        #expect(a.city == "East Jeffreystad" && a.postalCode == "42773" && a.country == "USA")
+    }
+
+    @Test func britishPostcode() throws {
+        let c = ContactParser().parse(text: "Flat 48s, Victoria Junctions\nNew Joanne GL8 8PZ\nUnited Kingdom")
+        let a = try #require(c.address)
+        #expect(a.street == "Flat 48s, Victoria Junctions")
+        #expect(a.city == "New Joanne" && a.postalCode == "GL8 8PZ" && a.country == "United Kingdom")
+        #expect(c.region == "GB")
+    }
+
+    @Test func germanOneLine() throws {
+        let c = ContactParser().parse(text: "Annelies-Franke-Gasse 2, 82616 Hofgeismar")
+        let a = try #require(c.address)
+        #expect(a.street == "Annelies-Franke-Gasse 2" && a.city == "Hofgeismar" && a.postalCode == "82616")
+    }
+
+    @Test func canadianAndAustralian() throws {
+        let ca = try #require(ContactParser().parse(text: "797 Bradley Rapids\nBrownburgh, MB C1N 5J5").address)
+        #expect(ca.city == "Brownburgh" && ca.region == "MB" && ca.postalCode == "C1N 5J5")
+        let au = try #require(ContactParser().parse(text: "734 Laura Motorway\nEast Sarah VIC 2018").address)
+        #expect(au.city == "East Sarah" && au.region == "VIC" && au.postalCode == "2018")
+    }
+}
+
+@Suite struct PeopleTests {
+    @Test func nameTitleAndCompanyFromAPlainCard() throws {
+        let c = ContactParser().parse(text: """
+            Byrd PLC
+            Adam Roberson
+            Senior Software Engineer
+            Phone: (202) 555-0128
+            E: adam.roberson@byrdplc.com
+            https://byrdplc.com
+            """)
+        let name = try #require(c.name)
+        #expect(name.full == "Adam Roberson" && name.given == "Adam" && name.family == "Roberson")
+        #expect(c.title == "Senior Software Engineer")
+        #expect(c.organization == "Byrd PLC")
+        #expect((c.confidence["name"] ?? 0) > 0.7)
+    }
+
+    @Test func companyWithoutLegalFormIsFoundThroughTheDomain() {
+        let c = ContactParser().parse(text: "Smith-Ware\nDaniel Johnson\nReal Estate Agent\ndaniel@smithware.ca")
+        #expect(c.organization == "Smith-Ware")
+        #expect(c.name?.full == "Daniel Johnson")
+    }
+
+    @Test func germanTitleAndUmlautNameAgreeingWithEmail() {
+        let c = ContactParser().parse(text: "Seip AG\nFabienne Dörr\nMarketing Director\nfabienne.doerr@seipag.de")
+        #expect(c.name?.full == "Fabienne Dörr")
+        #expect(c.organization == "Seip AG")
+    }
+
+    @Test func largestLineWinsAmongNameShapedLines() {
+        let lines = [
+            TextLine(text: "Harbour View", height: 20),
+            TextLine(text: "Maria Santos", height: 40),
+            TextLine(text: "Account Manager", height: 20),
+        ]
+        #expect(ContactParser().parse(lines: lines).name?.full == "Maria Santos")
+    }
+
+    @Test func wideGapSplitsTwoColumns() {
+        let words = [
+            TextWord(text: "19237", left: 10, right: 80, confidence: 0.9),
+            TextWord(text: "Martin", left: 90, right: 170, confidence: 0.9),
+            TextWord(text: "Cliffs", left: 180, right: 250, confidence: 0.9),
+            TextWord(text: "P:", left: 700, right: 720, confidence: 0.9),
+            TextWord(text: "646.555.0155", left: 730, right: 900, confidence: 0.9),
+        ]
+        let line = TextLine(text: words.map(\.text).joined(separator: " "), confidence: 0.9, height: 20, words: words)
+        let c = ContactParser().parse(lines: [line, TextLine(text: "New Mary, NH 05943")])
+        #expect(c.address?.street == "19237 Martin Cliffs")
+        #expect(c.phones.first?.e164 == "+16465550155")
+    }
+}

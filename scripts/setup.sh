@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the system packages cardscan needs (Debian/Ubuntu), through sudo when not root.
+# Does nothing when all are present, so it is cheap to run before every build.
+set -euo pipefail
+packages=(
+  pkg-config
+  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd   # OCR
+  libjpeg-dev libexif-dev libheif-dev                                    # decoding, metadata
+  libphonenumber-dev                                                     # phone numbers
+  libimage-exiftool-perl strace python3                                  # tests and evaluation
+  fonts-dejavu-core fonts-liberation                                     # fixture generator
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if ! command -v apt-get >/dev/null; then
+  echo "setup: missing ${missing[*]}; install them with your package manager" >&2
+  exit 1
+fi
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing ${missing[*]}" >&2
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
