@@ -27,6 +27,16 @@ let package = Package(
             name: "CExif", pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"]), .brew(["libexif"])]),
 
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        .systemLibrary(
+            name: "CHeif", pkgConfig: "libheif",
+            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
+        .systemLibrary(
+            name: "CTIFF", pkgConfig: "libtiff-4",
+            providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+
         // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(
@@ -34,7 +44,7 @@ let package = Package(
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]),
 
         // MARK: Pipeline stages, in the order data flows.
-        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica"]),
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
@@ -48,6 +58,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+
+        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),

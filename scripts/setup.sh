@@ -5,7 +5,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd   # OCR
-  libjpeg-dev libexif-dev libheif-dev                                    # decoding, metadata
+  libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   libimage-exiftool-perl strace python3                                  # tests and evaluation
   fonts-dejavu-core fonts-liberation                                     # fixture generator

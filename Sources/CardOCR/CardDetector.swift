@@ -99,32 +99,38 @@ public enum CardDetector {
 
     // MARK: - Image operations on small buffers
 
+    /// Separable box blur with running sums (clamped at the edges), per channel.
     static func boxBlur(_ image: PixelImage, radius r: Int) -> [UInt8] {
         let w = image.width, h = image.height, c = image.channels
-        var tmp = [Int](repeating: 0, count: w * h * c)
-        let src = image.pixels
-        for y in 0..<h {
-            for x in 0..<w {
-                for k in 0..<c {
-                    var s = 0, n = 0
-                    for dx in -r...r {
-                        let xx = x + dx
-                        if xx >= 0 && xx < w { s += Int(src[(y * w + xx) * c + k]); n += 1 }
-                    }
-                    tmp[(y * w + x) * c + k] = s / n
-                }
-            }
-        }
+        var tmp = [Int32](repeating: 0, count: w * h * c)
         var out = [UInt8](repeating: 0, count: w * h * c)
-        for y in 0..<h {
-            for x in 0..<w {
-                for k in 0..<c {
-                    var s = 0, n = 0
-                    for dy in -r...r {
-                        let yy = y + dy
-                        if yy >= 0 && yy < h { s += tmp[(yy * w + x) * c + k]; n += 1 }
+        image.pixels.withUnsafeBufferPointer { srcBuffer in
+            tmp.withUnsafeMutableBufferPointer { tmpBuffer in
+                out.withUnsafeMutableBufferPointer { outBuffer in
+                    guard let src = srcBuffer.baseAddress, let t = tmpBuffer.baseAddress, let o = outBuffer.baseAddress else { return }
+                    let n = Int32(2 * r + 1)
+                    for y in 0..<h {
+                        for k in 0..<c {
+                            let row = y * w * c + k
+                            var sum: Int32 = 0
+                            for dx in -r...r { sum += Int32(src[row + min(w - 1, max(0, dx)) * c]) }
+                            for x in 0..<w {
+                                t[row + x * c] = sum
+                                sum += Int32(src[row + min(w - 1, x + r + 1) * c]) - Int32(src[row + max(0, x - r) * c])
+                            }
+                        }
                     }
-                    out[(y * w + x) * c + k] = UInt8(s / n)
+                    for x in 0..<w {
+                        for k in 0..<c {
+                            let col = x * c + k
+                            var sum: Int32 = 0
+                            for dy in -r...r { sum += t[min(h - 1, max(0, dy)) * w * c + col] }
+                            for y in 0..<h {
+                                o[y * w * c + col] = UInt8(sum / (n * n))
+                                sum += t[min(h - 1, y + r + 1) * w * c + col] - t[max(0, y - r) * w * c + col]
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -150,30 +156,34 @@ public enum CardDetector {
         return threshold
     }
 
+    /// Dilation or erosion with a square of side 2r+1, separable, by counting set pixels in a window.
     static func morph(_ mask: [UInt8], w: Int, h: Int, radius r: Int, dilate: Bool) -> [UInt8] {
-        // Separable square structuring element.
+        let full = 2 * r + 1
         var tmp = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var v: UInt8 = dilate ? 0 : 1
-                for dx in -r...r {
-                    let xx = min(w - 1, max(0, x + dx))
-                    let m = mask[y * w + xx]
-                    if dilate { if m != 0 { v = 1; break } } else { if m == 0 { v = 0; break } }
-                }
-                tmp[y * w + x] = v
-            }
-        }
         var out = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                var v: UInt8 = dilate ? 0 : 1
-                for dy in -r...r {
-                    let yy = min(h - 1, max(0, y + dy))
-                    let m = tmp[yy * w + x]
-                    if dilate { if m != 0 { v = 1; break } } else { if m == 0 { v = 0; break } }
+        mask.withUnsafeBufferPointer { mb in
+            tmp.withUnsafeMutableBufferPointer { tb in
+                out.withUnsafeMutableBufferPointer { ob in
+                    guard let m = mb.baseAddress, let t = tb.baseAddress, let o = ob.baseAddress else { return }
+                    func decide(_ count: Int) -> UInt8 { dilate ? (count > 0 ? 1 : 0) : (count == full ? 1 : 0) }
+                    for y in 0..<h {
+                        let row = y * w
+                        var count = 0
+                        for dx in -r...r { count += Int(m[row + min(w - 1, max(0, dx))]) }
+                        for x in 0..<w {
+                            t[row + x] = decide(count)
+                            count += Int(m[row + min(w - 1, x + r + 1)]) - Int(m[row + max(0, x - r)])
+                        }
+                    }
+                    for x in 0..<w {
+                        var count = 0
+                        for dy in -r...r { count += Int(t[min(h - 1, max(0, dy)) * w + x]) }
+                        for y in 0..<h {
+                            o[y * w + x] = decide(count)
+                            count += Int(t[min(h - 1, y + r + 1) * w + x]) - Int(t[max(0, y - r) * w + x])
+                        }
+                    }
                 }
-                out[y * w + x] = v
             }
         }
         return out
@@ -207,21 +217,26 @@ public enum CardDetector {
         var bestLabel: Int32 = 0, bestArea = 0
         var next: Int32 = 1
         var stack: [Int] = []
-        for start in 0..<(w * h) where mask[start] != 0 && label[start] == 0 {
-            var area = 0
-            label[start] = next
-            stack.append(start)
-            while let i = stack.popLast() {
-                area += 1
-                let x = i % w, y = i / w
-                for j in [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]
-                where j >= 0 && mask[j] != 0 && label[j] == 0 {
-                    label[j] = next
-                    stack.append(j)
+        stack.reserveCapacity(w * h / 4)
+        mask.withUnsafeBufferPointer { mb in
+            label.withUnsafeMutableBufferPointer { lb in
+                guard let m = mb.baseAddress, let l = lb.baseAddress else { return }
+                for start in 0..<(w * h) where m[start] != 0 && l[start] == 0 {
+                    var area = 0
+                    l[start] = next
+                    stack.append(start)
+                    while let i = stack.popLast() {
+                        area += 1
+                        let x = i % w
+                        if x > 0, m[i - 1] != 0, l[i - 1] == 0 { l[i - 1] = next; stack.append(i - 1) }
+                        if x < w - 1, m[i + 1] != 0, l[i + 1] == 0 { l[i + 1] = next; stack.append(i + 1) }
+                        if i >= w, m[i - w] != 0, l[i - w] == 0 { l[i - w] = next; stack.append(i - w) }
+                        if i + w < w * h, m[i + w] != 0, l[i + w] == 0 { l[i + w] = next; stack.append(i + w) }
+                    }
+                    if area > bestArea { bestArea = area; bestLabel = next }
+                    next += 1
                 }
             }
-            if area > bestArea { bestArea = area; bestLabel = next }
-            next += 1
         }
         guard bestArea > 0 else { return nil }
         return (label.map { $0 == bestLabel ? 1 : 0 }, bestArea)

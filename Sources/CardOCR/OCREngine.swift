@@ -39,6 +39,8 @@ public final class OCREngine {
         handle = api
         self.languages = languages
         self.pageSegmentation = pageSegmentation
+        // Tesseract prints notes ("Empty page!!") to stderr; send them nowhere: no card text in logs.
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)))
         Self.counter.increment()
     }

@@ -2,6 +2,14 @@ import ImageIngest
 
 /// Cuts the card out of the photo and straightens it to a rectangle of a given long side.
 public enum Rectifier {
+    /// The card's long side in pixels of `image`: the mean of its opposite edges, the longer pair.
+    public static func longSide(of quad: Quadrilateral, in image: PixelImage) -> Double {
+        let c = quad.scaled(width: Double(image.width), height: Double(image.height))
+        let w = (distance(c[0], c[1]) + distance(c[3], c[2])) / 2
+        let h = (distance(c[0], c[3]) + distance(c[1], c[2])) / 2
+        return max(w, h)
+    }
+
     /// Warps the quadrilateral `quad` (normalised to `image`) to a rectangle whose long side is
     /// `longSide` pixels, sampling with bilinear interpolation averaged over the source area each
     /// output pixel covers.
@@ -14,36 +22,58 @@ public enum Rectifier {
         let scale = Double(longSide) / max(srcW, srcH)
         let outW = max(1, Int((srcW * scale).rounded())), outH = max(1, Int((srcH * scale).rounded()))
         guard let hom = Homography(rectangleWidth: Double(outW), height: Double(outH), to: corners) else { return nil }
-        let samples = max(1, min(4, Int((1 / scale).rounded(.up))))
+        // Supersampling: about one sample per source pixel covered, at most 3 x 3.
+        let samples = max(1, min(3, Int((1 / scale).rounded())))
         let c = image.channels, w = image.width, h = image.height
-        var out = [UInt8](repeating: 0, count: outW * outH * c)
-        image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                var acc = [Double](repeating: 0, count: c)
-                let step = 1.0 / Double(samples)
+        let m0 = Float(hom.m[0]), m1 = Float(hom.m[1]), m2 = Float(hom.m[2]), m3 = Float(hom.m[3])
+        let m4 = Float(hom.m[4]), m5 = Float(hom.m[5]), m6 = Float(hom.m[6]), m7 = Float(hom.m[7]), m8 = Float(hom.m[8])
+        let step = 1 / Float(samples)
+        let norm = 1 / Float(samples * samples)
+        let maxX = Float(w - 1), maxY = Float(h - 1)
+        let out = [UInt8](unsafeUninitializedCapacity: outW * outH * c) { dstBuffer, initialized in
+            image.pixels.withUnsafeBufferPointer { srcBuffer in
+                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 for y in 0..<outH {
                     for x in 0..<outW {
-                        for k in 0..<c { acc[k] = 0 }
+                        var a0: Float = 0, a1: Float = 0, a2: Float = 0
                         for sy in 0..<samples {
+                            let dy = Float(y) + (Float(sy) + 0.5) * step
                             for sx in 0..<samples {
-                                let (u, v) = hom.apply(Double(x) + (Double(sx) + 0.5) * step,
-                                                       Double(y) + (Double(sy) + 0.5) * step)
-                                let fx = min(max(u - 0.5, 0), Double(w - 1)), fy = min(max(v - 0.5, 0), Double(h - 1))
+                                let dx = Float(x) + (Float(sx) + 0.5) * step
+                                let inv = 1 / (m6 * dx + m7 * dy + m8)
+                                var fx = (m0 * dx + m1 * dy + m2) * inv - 0.5
+                                var fy = (m3 * dx + m4 * dy + m5) * inv - 0.5
+                                fx = fx < 0 ? 0 : (fx > maxX ? maxX : fx)
+                                fy = fy < 0 ? 0 : (fy > maxY ? maxY : fy)
                                 let x0 = Int(fx), y0 = Int(fy)
-                                let x1 = min(x0 + 1, w - 1), y1 = min(y0 + 1, h - 1)
-                                let ax = fx - Double(x0), ay = fy - Double(y0)
-                                for k in 0..<c {
-                                    let p00 = Double(src[(y0 * w + x0) * c + k]), p10 = Double(src[(y0 * w + x1) * c + k])
-                                    let p01 = Double(src[(y1 * w + x0) * c + k]), p11 = Double(src[(y1 * w + x1) * c + k])
-                                    acc[k] += (p00 * (1 - ax) + p10 * ax) * (1 - ay) + (p01 * (1 - ax) + p11 * ax) * ay
+                                let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0
+                                let ax = fx - Float(x0), ay = fy - Float(y0)
+                                let r0 = y0 * w, r1 = y1 * w
+                                if c == 1 {
+                                    let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
+                                    let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
+                                    a0 += top + (bottom - top) * ay
+                                } else {
+                                    let i00 = (r0 + x0) * 3, i10 = (r0 + x1) * 3, i01 = (r1 + x0) * 3, i11 = (r1 + x1) * 3
+                                    for k in 0..<3 {
+                                        let top = Float(src[i00 + k]) + (Float(src[i10 + k]) - Float(src[i00 + k])) * ax
+                                        let bottom = Float(src[i01 + k]) + (Float(src[i11 + k]) - Float(src[i01 + k])) * ax
+                                        let v = top + (bottom - top) * ay
+                                        if k == 0 { a0 += v } else if k == 1 { a1 += v } else { a2 += v }
+                                    }
                                 }
                             }
                         }
-                        let n = Double(samples * samples)
-                        for k in 0..<c { dst[(y * outW + x) * c + k] = UInt8(min(255, max(0, acc[k] / n + 0.5))) }
+                        let o = (y * outW + x) * c
+                        dst[o] = UInt8(a0 * norm + 0.5)
+                        if c == 3 {
+                            dst[o + 1] = UInt8(a1 * norm + 0.5)
+                            dst[o + 2] = UInt8(a2 * norm + 0.5)
+                        }
                     }
                 }
             }
+            initialized = outW * outH * c
         }
         return PixelImage(width: outW, height: outH, channels: c, pixels: out)
     }

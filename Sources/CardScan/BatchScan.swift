@@ -27,6 +27,7 @@ extension CardScanner {
                     switch input {
                     case .file(let path): record = self.scan(file: path)
                     case .bytes(let bytes, let source): record = self.scan(bytes: bytes, source: source)
+                    case .failure(let error, let source): record = .failure(source, error)
                     }
                     state.finish(index, record)
                 }

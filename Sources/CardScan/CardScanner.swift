@@ -28,11 +28,14 @@ public struct ScanConfiguration: Sendable {
 public enum ScanInput: Sendable {
     case file(String)
     case bytes([UInt8], source: String)
+    /// An input that failed before it could be scanned (unreadable folder entry, oversized stream image).
+    case failure(ScanError, source: String)
 
     public var source: String {
         switch self {
         case .file(let path): return path
         case .bytes(_, let source): return source
+        case .failure(_, let source): return source
         }
     }
 }
@@ -198,4 +201,21 @@ enum FileReading {
 extension CardScanner {
     /// True when `head` (a file's first bytes) starts like an image format cardscan reads.
     public static func looksLikeImage(_ head: [UInt8]) -> Bool { ImageFormat.detect(head) != nil }
+}
+
+/// Splits a stream of concatenated images on standard input into inputs named "-#1", "-#2", ...
+public final class ImageStreamSplitterBox {
+    private let splitter: ImageStreamSplitter
+
+    public init(handle: FileHandle, maxBytes: Int) {
+        splitter = ImageStreamSplitter(handle: handle, maxBytes: maxBytes)
+    }
+
+    public func next() -> ScanInput? {
+        switch splitter.next() {
+        case nil: return nil
+        case .image(let bytes)?: return .bytes(bytes, source: "-#\(splitter.position)")
+        case .failure(let error)?: return .failure(ScanError(code: error.code.rawValue, message: error.description), source: error.source)
+        }
+    }
 }

@@ -11,6 +11,12 @@ public struct EncodedImage: Sendable {
     public let orientation: Int
     /// True when the EXIF block carries an orientation tag at all.
     public let hasOrientationTag: Bool
+    /// The limits the image was checked against, applied again while decoding.
+    public let limits: ImageLimits
+
+    /// True when the decoder can scale while decoding (JPEG's DCT scaling), so asking for a small
+    /// size is cheap; other formats decode at full size and are resized afterwards.
+    public var supportsScaledDecode: Bool { format == .jpeg }
 
     /// Size as a viewer shows it, after orientation.
     public var uprightWidth: Int { orientation >= 5 ? storedHeight : storedWidth }
@@ -32,6 +38,7 @@ public struct EncodedImage: Sendable {
         }
         self.source = source
         self.bytes = bytes
+        self.limits = limits
         self.format = format
         var orientation = 1
         var hasTag = false
@@ -51,8 +58,15 @@ public struct EncodedImage: Sendable {
                 hasTag = true
             }
         case .heic:
-            throw IngestError(.unsupportedFormat, source: source,
-                              reason: "HEIC/HEIF images are not supported by this build; convert the photo to JPEG first")
+            // libheif applies the container's rotation and mirroring itself: the size is upright.
+            (storedWidth, storedHeight) = try HEIFDecoder.readHeader(bytes, source: source)
+        case .png:
+            (storedWidth, storedHeight) = try PNGDecoder.readHeader(bytes, source: source)
+            try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
+            if let o = PNGDecoder.exifOrientation(bytes) {
+                orientation = o
+                hasTag = true
+            }
         default:
             (storedWidth, storedHeight) = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
             if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
@@ -77,7 +91,9 @@ public struct EncodedImage: Sendable {
     /// is still at least `minimumLongSide` (never larger than the file; nil decodes at full size).
     /// JPEG uses libjpeg-turbo's DCT-domain scaling, so a small request is fast.
     /// - Throws: `IngestError` when the data is corrupt.
-    public func decode(minimumLongSide: Int? = nil, grayscale: Bool = false) throws(IngestError) -> DecodedImage {
+    /// With `applyOrientation` false the pixels stay as stored; `orientation` says how to turn them.
+    public func decode(minimumLongSide: Int? = nil, grayscale: Bool = false,
+                       applyOrientation: Bool = true) throws(IngestError) -> DecodedImage {
         let storedLong = max(storedWidth, storedHeight)
         var warnings: [String] = []
         var image: PixelImage
@@ -100,14 +116,20 @@ public struct EncodedImage: Sendable {
                     warnings.append("corrupt-data: libjpeg reported \(warningCount) recoverable error(s) in the image data")
                 }
             }
+        case .png:
+            image = try PNGDecoder.decode(bytes, grayscale: grayscale, source: source)
+        case .heic:
+            image = try HEIFDecoder.decode(bytes, grayscale: grayscale, limits: limits, source: source)
         default:
             image = try LeptonicaDecoder.decode(bytes, format: format, grayscale: grayscale, source: source)
+        }
+        if format != .jpeg {
             if let minimumLongSide, image.longSide >= 2 * minimumLongSide {
                 let factor = image.longSide / minimumLongSide
                 image = image.resized(width: max(1, image.width / factor), height: max(1, image.height / factor))
             }
         }
-        image = image.applyingOrientation(orientation)
+        if applyOrientation { image = image.applyingOrientation(orientation) }
         return DecodedImage(image: image, warnings: warnings)
     }
 }

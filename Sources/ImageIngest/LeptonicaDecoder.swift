@@ -1,10 +1,14 @@
 import CLeptonica
+import CTIFF
 
 /// PNG, TIFF, WebP, GIF and BMP through leptonica's in-memory readers.
 enum LeptonicaDecoder {
     /// Leptonica prints its own errors to stderr unless told not to; done once per process.
     private static let silenced: Bool = {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
+        // libtiff, which leptonica calls for TIFF, prints warnings and errors to stderr by default.
+        _ = TIFFSetWarningHandler(nil)
+        _ = TIFFSetErrorHandler(nil)
         return true
     }()
 

@@ -44,28 +44,67 @@ public struct PixelImage: Sendable, Equatable {
         let w = width, h = height, c = channels
         let swaps = orientation >= 5
         let ow = swaps ? h : w, oh = swaps ? w : h
-        var out = [UInt8](repeating: 0, count: ow * oh * c)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        // Source pixel for output (x, y) is a linear function of x and y: index = origin + x*dx + y*dy.
+        let (origin, dx, dy): (Int, Int, Int)
+        switch orientation {
+        case 2: (origin, dx, dy) = (w - 1, -1, w)                     // (w-1-x, y)
+        case 3: (origin, dx, dy) = ((h - 1) * w + w - 1, -1, -w)      // (w-1-x, h-1-y)
+        case 4: (origin, dx, dy) = ((h - 1) * w, 1, -w)               // (x, h-1-y)
+        case 5: (origin, dx, dy) = (0, w, 1)                          // (y, x)
+        case 6: (origin, dx, dy) = ((h - 1) * w, -w, 1)               // (y, h-1-x)
+        case 7: (origin, dx, dy) = ((h - 1) * w + w - 1, -w, -1)      // (w-1-y, h-1-x)
+        default: (origin, dx, dy) = (w - 1, w, -1)                    // 8: (w-1-y, x)
+        }
+        let out = [UInt8](unsafeUninitializedCapacity: ow * oh * c) { dst, initialized in
+            pixels.withUnsafeBufferPointer { srcBuffer in
+                guard let src = srcBuffer.baseAddress, let d = dst.baseAddress else { return }
+                var di = 0
                 for y in 0..<oh {
-                    for x in 0..<ow {
-                        let sx: Int, sy: Int
-                        switch orientation {
-                        case 2: (sx, sy) = (w - 1 - x, y)
-                        case 3: (sx, sy) = (w - 1 - x, h - 1 - y)
-                        case 4: (sx, sy) = (x, h - 1 - y)
-                        case 5: (sx, sy) = (y, x)
-                        case 6: (sx, sy) = (y, h - 1 - x)
-                        case 7: (sx, sy) = (w - 1 - y, h - 1 - x)
-                        default: (sx, sy) = (w - 1 - y, x)  // 8
+                    var si = origin + y * dy
+                    if c == 1 {
+                        for _ in 0..<ow { d[di] = src[si]; di += 1; si += dx }
+                    } else {
+                        for _ in 0..<ow {
+                            let s3 = si * 3
+                            d[di] = src[s3]; d[di + 1] = src[s3 + 1]; d[di + 2] = src[s3 + 2]
+                            di += 3; si += dx
                         }
-                        let si = (sy * w + sx) * c, di = (y * ow + x) * c
-                        for k in 0..<c { dst[di + k] = src[si + k] }
                     }
                 }
             }
+            initialized = ow * oh * c
         }
         return PixelImage(width: ow, height: oh, channels: c, pixels: out)
+    }
+
+    /// Where a point of the upright image (normalised 0...1) lies in the stored image.
+    public static func storedPoint(fromUpright p: (x: Double, y: Double), orientation: Int) -> (x: Double, y: Double) {
+        let (u, v) = p
+        switch orientation {
+        case 2: return (1 - u, v)
+        case 3: return (1 - u, 1 - v)
+        case 4: return (u, 1 - v)
+        case 5: return (v, u)
+        case 6: return (v, 1 - u)
+        case 7: return (1 - v, 1 - u)
+        case 8: return (1 - v, u)
+        default: return (u, v)
+        }
+    }
+
+    /// Where a point of the stored image (normalised 0...1) appears in the upright image.
+    public static func uprightPoint(fromStored p: (x: Double, y: Double), orientation: Int) -> (x: Double, y: Double) {
+        let (s, t) = p
+        switch orientation {
+        case 2: return (1 - s, t)
+        case 3: return (1 - s, 1 - t)
+        case 4: return (s, 1 - t)
+        case 5: return (t, s)
+        case 6: return (1 - t, s)
+        case 7: return (1 - t, 1 - s)
+        case 8: return (t, 1 - s)
+        default: return (s, t)
+        }
     }
 
     /// Rotates clockwise by a multiple of 90 degrees.
@@ -83,41 +122,52 @@ public struct PixelImage: Sendable, Equatable {
     public func resized(width newWidth: Int, height newHeight: Int) -> PixelImage {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
-        let horizontal = Self.resampleWeights(from: width, to: newWidth)
-        let vertical = Self.resampleWeights(from: height, to: newHeight)
+        let horizontal = ResampleTaps(from: width, to: newWidth)
+        let vertical = ResampleTaps(from: height, to: newHeight)
         let c = channels
-        // Horizontal pass into Float rows, then vertical pass.
-        var temp = [Float](repeating: 0, count: newWidth * height * c)
-        pixels.withUnsafeBufferPointer { src in
-            temp.withUnsafeMutableBufferPointer { dst in
+        let rowLen = newWidth * c
+        var temp = [Float](repeating: 0, count: rowLen * height)
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            temp.withUnsafeMutableBufferPointer { dstBuffer in
+                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 for y in 0..<height {
-                    let rowIn = y * width * c, rowOut = y * newWidth * c
+                    let rowIn = src + y * width * c, rowOut = dst + y * rowLen
                     for x in 0..<newWidth {
-                        let taps = horizontal[x]
+                        let first = horizontal.start[x], lo = horizontal.offset[x], hi = horizontal.offset[x + 1]
                         for k in 0..<c {
                             var sum: Float = 0
-                            for (i, wgt) in taps { sum += Float(src[rowIn + i * c + k]) * wgt }
-                            dst[rowOut + x * c + k] = sum
+                            var i = first
+                            for t in lo..<hi {
+                                sum += Float(rowIn[i * c + k]) * horizontal.weight[t]
+                                i += 1
+                            }
+                            rowOut[x * c + k] = sum
                         }
                     }
                 }
             }
         }
-        var out = [UInt8](repeating: 0, count: newWidth * newHeight * c)
-        temp.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                let rowLen = newWidth * c
+        let out = [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
+            temp.withUnsafeBufferPointer { srcBuffer in
+                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 var acc = [Float](repeating: 0, count: rowLen)
-                for y in 0..<newHeight {
-                    for i in 0..<rowLen { acc[i] = 0 }
-                    for (sy, wgt) in vertical[y] {
-                        let base = sy * rowLen
-                        for i in 0..<rowLen { acc[i] += src[base + i] * wgt }
+                acc.withUnsafeMutableBufferPointer { accBuffer in
+                    guard let a = accBuffer.baseAddress else { return }
+                    for y in 0..<newHeight {
+                        for i in 0..<rowLen { a[i] = 0 }
+                        var sy = vertical.start[y]
+                        for t in vertical.offset[y]..<vertical.offset[y + 1] {
+                            let wgt = vertical.weight[t]
+                            let row = src + sy * rowLen
+                            for i in 0..<rowLen { a[i] += row[i] * wgt }
+                            sy += 1
+                        }
+                        let outRow = dst + y * rowLen
+                        for i in 0..<rowLen { outRow[i] = UInt8(max(0, min(255, a[i] + 0.5))) }
                     }
-                    let base = y * rowLen
-                    for i in 0..<rowLen { dst[base + i] = UInt8(max(0, min(255, acc[i] + 0.5))) }
                 }
             }
+            initialized = rowLen * newHeight
         }
         return PixelImage(width: newWidth, height: newHeight, channels: c, pixels: out)
     }
@@ -129,33 +179,44 @@ public struct PixelImage: Sendable, Equatable {
         let h = max(1, Int((Double(height) * scale).rounded()))
         return resized(width: w, height: h)
     }
+}
 
-    /// Taps (source index, weight) for each output index of a 1-D resample.
-    static func resampleWeights(from n: Int, to m: Int) -> [[(Int, Float)]] {
+/// Weights of a 1-D resample: output i reads inputs start[i] ..< start[i] + (offset[i+1] - offset[i])
+/// with weights weight[offset[i] ..< offset[i+1]].
+struct ResampleTaps {
+    var start: [Int] = []
+    var offset: [Int] = [0]
+    var weight: [Float] = []
+
+    init(from n: Int, to m: Int) {
         let scale = Double(n) / Double(m)
-        var result: [[(Int, Float)]] = []
-        result.reserveCapacity(m)
+        start.reserveCapacity(m)
         if scale >= 1 {
             for o in 0..<m {
-                let start = Double(o) * scale, end = start + scale
-                var taps: [(Int, Float)] = []
-                var i = Int(start)
-                while Double(i) < end && i < n {
-                    let lo = max(start, Double(i)), hi = min(end, Double(i + 1))
-                    if hi > lo { taps.append((i, Float((hi - lo) / scale))) }
+                let lo = Double(o) * scale, hi = lo + scale
+                var i = Int(lo)
+                start.append(i)
+                while Double(i) < hi && i < n {
+                    let a = max(lo, Double(i)), b = min(hi, Double(i + 1))
+                    weight.append(Float(max(0, b - a) / scale))
                     i += 1
                 }
-                result.append(taps)
+                offset.append(weight.count)
             }
         } else {
             for o in 0..<m {
                 let center = (Double(o) + 0.5) * scale - 0.5
                 let i0 = max(0, min(n - 1, Int(center.rounded(.down))))
-                let i1 = min(n - 1, i0 + 1)
-                let f = Float(max(0, min(1, center - Double(i0))))
-                result.append(i0 == i1 ? [(i0, Float(1))] : [(i0, 1 - f), (i1, f)])
+                start.append(i0)
+                if i0 + 1 < n {
+                    let f = Float(max(0, min(1, center - Double(i0))))
+                    weight.append(1 - f)
+                    weight.append(f)
+                } else {
+                    weight.append(1)
+                }
+                offset.append(weight.count)
             }
         }
-        return result
     }
 }

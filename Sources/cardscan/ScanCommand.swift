@@ -21,6 +21,15 @@ struct ScanCommand: ParsableCommand {
     @Argument(help: "Image files or folders; '-' reads one image from standard input.")
     var paths: [String] = []
 
+    @Flag(name: .long, help: "Read '-' as a stream of concatenated JPEG or PNG images (e.g. cat *.jpg, or MJPEG frames).")
+    var stream = false
+
+    @Option(name: .long, help: "Also scan the paths listed in this file, one per line ('-' for standard input).")
+    var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "Paths in --files-from are separated by NUL bytes, not newlines.")
+    var nulSeparated = false
+
     @Option(name: [.short, .long], help: "Parallel workers, each with its own OCR engine (default: number of cores).")
     var jobs: Int?
 
@@ -36,9 +45,19 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Refuse images with more pixels than this (megapixels).")
     var maxMegapixels: Int = 100
 
+    @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
+    var maxMegabytes: Int = 256
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-        if paths.isEmpty { throw ValidationError("name at least one image file or folder, or - for standard input") }
+        if paths.isEmpty && filesFrom == nil {
+            throw ValidationError("name at least one image file or folder, - for standard input, or --files-from LIST")
+        }
+        if paths.filter({ $0 == "-" }).count + (filesFrom == "-" ? 1 : 0) > 1 {
+            throw ValidationError("standard input can be read only once: use '-' or '--files-from -', not both")
+        }
+        if stream && !paths.contains("-") { throw ValidationError("--stream reads standard input: add '-' to the paths") }
+        if maxMegabytes < 1 { throw ValidationError("--max-megabytes must be at least 1") }
         if region.count != 2 || !region.allSatisfy(\.isLetter) { throw ValidationError("--region takes a two-letter country code such as US, GB or DE") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
@@ -49,6 +68,7 @@ struct ScanCommand: ParsableCommand {
         configuration.fallbackRegion = region.uppercased()
         if let jobs { configuration.workers = jobs }
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
+        configuration.limits.maxBytes = maxMegabytes << 20
         let scanner: CardScanner
         do {
             scanner = try CardScanner(configuration: configuration)
@@ -56,11 +76,11 @@ struct ScanCommand: ParsableCommand {
             Diagnostics.error(error.message)
             throw ExitCode(2)
         }
-        let inputs = InputCollector.collect(paths)
-        var failures = inputs.problems.count
-        for problem in inputs.problems { Diagnostics.error(problem) }
+        let plan = InputPlan(paths: paths, stream: stream, filesFrom: filesFrom, nulSeparated: nulSeparated,
+                             maxBytes: configuration.limits.maxBytes)
+        var failures = 0
         let output = RecordWriter(format: format)
-        scanner.scan(inputs.items) { record in
+        scanner.scan(plan.inputs()) { record in
             if record.status == .error {
                 failures += 1
                 Diagnostics.error(record.error?.message ?? "\(record.source): failed")

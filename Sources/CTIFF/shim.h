@@ -1,0 +1,4 @@
+#ifndef CARDSCAN_CTIFF_SHIM_H
+#define CARDSCAN_CTIFF_SHIM_H
+#include <tiffio.h>
+#endif

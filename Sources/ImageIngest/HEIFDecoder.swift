@@ -1,0 +1,75 @@
+import CHeif
+
+/// HEIC/HEIF (and AVIF) through libheif, which applies the container's rotation and mirroring.
+enum HEIFDecoder {
+    /// Width and height of the primary image as displayed.
+    static func readHeader(_ bytes: [UInt8], source: String) throws(IngestError) -> (Int, Int) {
+        try withPrimaryImage(bytes, source: source) { handle throws(IngestError) in
+            (Int(heif_image_handle_get_width(handle)), Int(heif_image_handle_get_height(handle)))
+        }
+    }
+
+    static func decode(_ bytes: [UInt8], grayscale: Bool, limits: ImageLimits, source: String) throws(IngestError) -> PixelImage {
+        try withPrimaryImage(bytes, source: source) { handle throws(IngestError) -> PixelImage in
+            let w = Int(heif_image_handle_get_width(handle)), h = Int(heif_image_handle_get_height(handle))
+            guard w > 0, h > 0, w * h <= limits.maxPixels else {
+                throw IngestError(.tooLarge, source: source, reason: "the HEIF image is \(w) x \(h) pixels, over the limit")
+            }
+            var image: OpaquePointer?
+            let err = heif_decode_image(handle, &image, heif_colorspace_RGB, heif_chroma_interleaved_RGB, nil)
+            guard err.code == heif_error_Ok, let image else {
+                throw IngestError(.corrupt, source: source, reason: "the HEIF image cannot be decoded (\(Self.text(err))); the file is damaged or uses an unsupported codec")
+            }
+            defer { heif_image_release(image) }
+            var stride: Int32 = 0
+            guard let plane = heif_image_get_plane_readonly(image, heif_channel_interleaved, &stride) else {
+                throw IngestError(.corrupt, source: source, reason: "the HEIF image has no pixel data")
+            }
+            let iw = Int(heif_image_get_width(image, heif_channel_interleaved))
+            let ih = Int(heif_image_get_height(image, heif_channel_interleaved))
+            let channels = grayscale ? 1 : 3
+            var out = [UInt8](repeating: 0, count: iw * ih * channels)
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<ih {
+                    let row = plane + y * Int(stride)
+                    for x in 0..<iw {
+                        let r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2]
+                        if grayscale {
+                            dst[y * iw + x] = UInt8((UInt32(r) * 77 + UInt32(g) * 150 + UInt32(b) * 29) >> 8)
+                        } else {
+                            let i = (y * iw + x) * 3
+                            dst[i] = r; dst[i + 1] = g; dst[i + 2] = b
+                        }
+                    }
+                }
+            }
+            return PixelImage(width: iw, height: ih, channels: channels, pixels: out)
+        }
+    }
+
+    private static func withPrimaryImage<T>(_ bytes: [UInt8], source: String,
+                                            _ body: (OpaquePointer) throws(IngestError) -> T) throws(IngestError) -> T {
+        guard let context = heif_context_alloc() else {
+            throw IngestError(.corrupt, source: source, reason: "libheif could not allocate a context")
+        }
+        defer { heif_context_free(context) }
+        let readError = bytes.withUnsafeBufferPointer { buf in
+            heif_context_read_from_memory_without_copy(context, buf.baseAddress, buf.count, nil)
+        }
+        guard readError.code == heif_error_Ok else {
+            throw IngestError(.corrupt, source: source, reason: "the HEIF container cannot be read (\(text(readError))); the file is damaged or truncated")
+        }
+        var handle: OpaquePointer?
+        let handleError = heif_context_get_primary_image_handle(context, &handle)
+        guard handleError.code == heif_error_Ok, let handle else {
+            throw IngestError(.corrupt, source: source, reason: "the HEIF file has no primary image (\(text(handleError)))")
+        }
+        defer { heif_image_handle_release(handle) }
+        return try body(handle)
+    }
+
+    private static func text(_ error: heif_error) -> String {
+        guard let message = error.message else { return "error \(error.code.rawValue)" }
+        return String(cString: message)
+    }
+}

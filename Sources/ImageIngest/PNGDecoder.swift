@@ -1,0 +1,60 @@
+import CPNG
+
+/// PNG through libpng's simplified API, which reports problems in a message instead of printing them.
+enum PNGDecoder {
+    static func readHeader(_ bytes: [UInt8], source: String) throws(IngestError) -> (Int, Int) {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let ok = bytes.withUnsafeBufferPointer { buf in png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) }
+        defer { png_image_free(&image) }
+        guard ok != 0 else {
+            throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
+        }
+        return (Int(image.width), Int(image.height))
+    }
+
+    static func decode(_ bytes: [UInt8], grayscale: Bool, source: String) throws(IngestError) -> PixelImage {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let begun = bytes.withUnsafeBufferPointer { buf in png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) }
+        guard begun != 0 else {
+            png_image_free(&image)
+            throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
+        }
+        image.format = grayscale ? 0 : 2  // PNG_FORMAT_GRAY, PNG_FORMAT_RGB (function-like macros in png.h)
+        let channels = grayscale ? 1 : 3
+        let w = Int(image.width), h = Int(image.height)
+        // Transparent pixels are composed onto what the buffer holds: white, like paper.
+        var pixels = [UInt8](repeating: 255, count: w * h * channels)
+        let finished = pixels.withUnsafeMutableBufferPointer { out in
+            png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
+        }
+        guard finished != 0 else {
+            let reason = message(image)
+            png_image_free(&image)
+            throw IngestError(.corrupt, source: source, reason: "the PNG data cannot be decoded (\(reason)); the file is damaged or truncated")
+        }
+        return PixelImage(width: w, height: h, channels: channels, pixels: pixels)
+    }
+
+    private static func message(_ image: png_image) -> String {
+        withUnsafeBytes(of: image.message) { raw in
+            let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            return text.isEmpty ? "unknown libpng error" : text
+        }
+    }
+
+    /// The EXIF orientation from an eXIf chunk, if the PNG has one.
+    static func exifOrientation(_ bytes: [UInt8]) -> Int? {
+        var i = 8
+        while i + 8 <= bytes.count {
+            let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+            guard length >= 0, i + 12 + length <= bytes.count else { return nil }
+            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+            if type == "eXIf" { return TIFFReader(bytes, range: (i + 8)..<(i + 8 + length))?.orientation }
+            if type == "IDAT" || type == "IEND" { return nil }  // eXIf must come before the image data
+            i += 12 + length
+        }
+        return nil
+    }
+}

@@ -1,0 +1,112 @@
+// cardscan-bench: figures for the claims in the README, each next to its anchor in the same run.
+// A program, not a test: it prints numbers and never fails on a time.
+//
+//   cardscan-bench decode DIR [--reps N]   full-size decode vs the working-size decode cardscan does
+import CardOCR
+import Foundation
+import ImageIngest
+
+struct Options {
+    var command = ""
+    var directory = ""
+    var reps = 5
+}
+
+func parseOptions() -> Options? {
+    var o = Options()
+    var args = Array(CommandLine.arguments.dropFirst())
+    guard args.count >= 2 else { return nil }
+    o.command = args.removeFirst()
+    o.directory = args.removeFirst()
+    while !args.isEmpty {
+        let a = args.removeFirst()
+        if a == "--reps", let v = args.first.flatMap(Int.init) { o.reps = v; args.removeFirst() }
+    }
+    return o
+}
+
+func jpegFiles(in dir: String) -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+    return names.sorted().map { dir + "/" + $0 }.filter { path in
+        guard let h = FileHandle(forReadingAtPath: path), let head = try? h.read(upToCount: 4) else { return false }
+        return ImageFormat.detect([UInt8](head)) == .jpeg
+    }
+}
+
+func median(_ xs: [Double]) -> Double {
+    let s = xs.sorted()
+    return s.isEmpty ? 0 : (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2)
+}
+
+func milliseconds(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return (clock.now - start).milliseconds
+}
+
+/// Full-size RGB decode (what a naive pipeline does) against cardscan's path: a 1/8-scale preview
+/// for card detection, then a grayscale decode at the smallest DCT scale that still gives the card
+/// 1024 px. Alternated per file, median over the repetitions.
+func benchDecode(_ o: Options) throws {
+    let files = jpegFiles(in: o.directory)
+    guard !files.isEmpty else { print("no JPEG files in \(o.directory)"); return }
+    var fullTimes: [Double] = [], workTimes: [Double] = [], detectTimes: [Double] = []
+    print("file             size, orientation     full-ms  working-ms  ratio  prepare-ms")
+    for path in files {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let encoded = try EncodedImage(bytes: bytes, source: path)
+        var full: [Double] = [], work: [Double] = [], detect: [Double] = []
+        for _ in 0..<o.reps {
+            full.append(try milliseconds { _ = try encoded.decode(minimumLongSide: nil, grayscale: false) })
+            // The decode CardPreparer does: grayscale, stored orientation (folded into the warp), at
+            // the working size; and, separately, the whole preparation (decode, detect, warp).
+            work.append(try milliseconds {
+                _ = try encoded.decode(minimumLongSide: Int(1024 * CardPreparer.workingFactor), grayscale: true,
+                                       applyOrientation: false)
+            })
+            var prepared: PreparedCard?
+            detect.append(try milliseconds { prepared = try CardPreparer.prepare(encoded) })
+            _ = prepared
+        }
+        let f = median(full), w = median(work), d = median(detect)
+        fullTimes.append(f); workTimes.append(w); detectTimes.append(d)
+        let name = (path as NSString).lastPathComponent.padding(toLength: 16, withPad: " ", startingAt: 0)
+        print("\(name) \(encoded.storedWidth)x\(encoded.storedHeight) o=\(encoded.orientation)".padding(toLength: 36, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f  %12.1f  %5.2f  %9.1f", f, w, w / f, d))
+    }
+    let f = fullTimes.reduce(0, +), w = workTimes.reduce(0, +), d = detectTimes.reduce(0, +)
+    print(String(format: "total: full-size %.1f ms, working-size %.1f ms, ratio %.3f (target <= 0.25); whole preparation (decode, detect, warp) %.1f ms; %d files, median of %d runs each",
+                 f, w, w / f, d, files.count, o.reps))
+}
+
+guard let options = parseOptions() else {
+    print("usage: cardscan-bench decode DIR [--reps N]")
+    exit(2)
+}
+switch options.command {
+case "decode": try benchDecode(options)
+case "split": try benchPrepareSplit(options.directory)
+default:
+    print("unknown benchmark '\(options.command)'")
+    exit(2)
+}
+
+/// Where preparation spends its time, on one file.
+func benchPrepareSplit(_ path: String) throws {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let encoded = try EncodedImage(bytes: bytes, source: path)
+    for _ in 0..<3 {
+        var working: DecodedImage?
+        let d = try milliseconds { working = try encoded.decode(minimumLongSide: 2048, grayscale: true, applyOrientation: false) }
+        guard let image = working?.image else { return }
+        var preview: PixelImage?
+        let r = milliseconds { preview = image.resized(longSide: CardDetector.previewLongSide) }
+        var det: CardDetector.Detection?
+        let t = milliseconds { det = CardDetector.detect(in: preview!) }
+        var warped: PixelImage?
+        let w = milliseconds { warped = det.flatMap { Rectifier.warp(image, quad: $0.quad, longSide: 1024) } }
+        print(image.width, image.height, warped?.width ?? 0, warped?.height ?? 0, det?.quad.corners ?? [])
+        print(String(format: "decode %.1f  resize %.1f  detect %.1f  warp %.1f", d, r, t, w))
+    }
+}
