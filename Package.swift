@@ -63,7 +63,7 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport"]),
+        .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif"]),
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"]),

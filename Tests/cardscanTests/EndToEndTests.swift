@@ -63,4 +63,44 @@ import TestSupport
         let usage = try runProcess(TestPaths.binary, ["scan"])
         #expect(usage.status == 2)
     }
+
+    @Test func theMalformedCorpusGivesOneErrorRecordAndOneStderrLinePerBadFile() throws {
+        guard let corpus = TestPaths.shared?.appendingPathComponent("corpora/metadata") else {
+            print("skipped: ../shared is not beside the checkout"); return
+        }
+        let result = try runProcess(TestPaths.binary, ["scan", "--jobs", "2", corpus.path])
+        #expect(result.status == 1)
+        let records = try Self.records(result.stdout)
+        let errors = records.filter { $0["status"] as? String == "error" }
+        #expect(records.count > 100)
+        #expect(!errors.isEmpty)
+        let stderrLines = result.stderr.split(separator: "\n")
+        #expect(stderrLines.count == errors.count, "stderr: \(result.stderr.prefix(2000))")
+        #expect(stderrLines.allSatisfy { $0.hasPrefix("cardscan: ") })
+        for e in errors {
+            let source = try #require(e["source"] as? String)
+            #expect(result.stderr.contains(source))
+        }
+    }
+
+    @Test func aStreamOfImagesOnStandardInputGivesOneRecordEach() throws {
+        let files = ["card-us-plain.jpg", "card-ca-split.jpg", "card-de-band.jpg"]
+        var stream = Data()
+        for f in files { stream.append(try Data(contentsOf: TestPaths.cards.appendingPathComponent(f))) }
+        let result = try runProcess(TestPaths.binary, ["scan", "--stream", "-"], stdin: stream)
+        #expect(result.status == 0)
+        let records = try Self.records(result.stdout)
+        #expect(records.map { $0["source"] as? String } == ["-#1", "-#2", "-#3"])
+        let emails = records.map { (($0["contact"] as? [String: Any])?["emails"] as? [String]) ?? [] }
+        #expect(emails == [["laura.kimball@northwindlabs.com"], ["marc.tremblay@maplegate.ca"], ["k.vogel@lindenholz.de"]])
+    }
+
+    @Test func filesFromReadsNewlineAndNulSeparatedLists() throws {
+        let a = TestPaths.cards.appendingPathComponent("card-us-plain.jpg").path
+        let b = TestPaths.cards.appendingPathComponent("card-ca-split.jpg").path
+        let newline = try runProcess(TestPaths.binary, ["scan", "--files-from", "-"], stdin: Data("\(a)\n\(b)\n".utf8))
+        #expect(try Self.records(newline.stdout).map { $0["source"] as? String } == [a, b])
+        let nul = try runProcess(TestPaths.binary, ["scan", "-0", "--files-from", "-"], stdin: Data("\(b)\0\(a)\0".utf8))
+        #expect(try Self.records(nul.stdout).map { $0["source"] as? String } == [b, a])
+    }
 }
