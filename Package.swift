@@ -45,7 +45,7 @@ let package = Package(
 
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
-        .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
+        .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif", "CHeif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
         .target(
@@ -64,7 +64,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif"]),
-        .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "TestSupport"]),
+        .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),

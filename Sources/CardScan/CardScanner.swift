@@ -20,6 +20,9 @@ public struct ScanConfiguration: Sendable {
     public var pageSegmentation: PageSegmentation = .auto
     /// Where Tesseract's language files are; nil to search TESSDATA_PREFIX and the usual places.
     public var tessdataPath: String?
+    /// When set, a sanitized copy (no metadata) of each scanned JPEG or PNG is written here, under
+    /// the input's file name ("stdin-N.jpg" for standard input).
+    public var stripDirectory: String?
 
     public init() {}
 }
@@ -95,6 +98,14 @@ public final class CardScanner: Sendable {
         }
         var t = clock.now
         let metadata = MetadataReport.read(bytes)
+        var warnings: [String] = []
+        if let dir = configuration.stripDirectory {
+            do {
+                try writeSanitizedCopy(bytes, source: source, format: encoded.format, into: dir)
+            } catch {
+                warnings.append("strip: \(error.message)")
+            }
+        }
         let stripMs = (clock.now - t).milliseconds
 
         let prepared: PreparedCard
@@ -127,7 +138,7 @@ public final class CardScanner: Sendable {
                                     orientation: encoded.orientation, ocrWidth: prepared.image.width,
                                     ocrHeight: prepared.image.height, cardDetected: prepared.cardDetected)
         record.metadata = metadata
-        record.warnings = prepared.warnings
+        record.warnings = prepared.warnings + warnings
         timings.append(("total", (clock.now - start).milliseconds))
         record.timingsMs = timings
         return record
@@ -146,6 +157,21 @@ public final class CardScanner: Sendable {
         } catch {
             throw ScanError(code: "internal", message: "\(source): \(error)")
         }
+    }
+
+    /// Writes the sanitized copy of a scanned photo (never over an existing file).
+    func writeSanitizedCopy(_ bytes: [UInt8], source: String, format: ImageFormat, into dir: String) throws(ScanError) {
+        let clean = try Sanitizer.strip(bytes: bytes, source: source)
+        var name = (source as NSString).lastPathComponent
+        if source.hasPrefix("-") {
+            let n = source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1"
+            name = "stdin-\(n).\(format == .png ? "png" : "jpg")"
+        }
+        let target = (dir as NSString).appendingPathComponent(name)
+        guard !FileManager.default.fileExists(atPath: target) else {
+            throw ScanError(code: "write-failed", message: "\(target): already exists; the sanitized copy was not written")
+        }
+        try AtomicFile.write(clean, to: target)
     }
 
     static func textLine(_ line: OCRLine) -> TextLine {

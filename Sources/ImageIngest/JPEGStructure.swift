@@ -13,6 +13,7 @@ public struct JPEGSegment: Sendable, Equatable {
         case marker          // a marker segment (with or without a length field)
         case entropyCoded    // scan data between SOS and the next non-RST marker
         case trailer         // bytes after EOI
+        case garbage         // bytes between segments that are no marker (decoders skip them)
     }
 }
 
@@ -35,9 +36,17 @@ public struct JPEGStructure: Sendable {
         walk: while i < n {
             // Find the next marker: 0xFF followed by a non-0xFF, non-zero byte; fill bytes allowed.
             guard bytes[i] == 0xFF else {
-                // Garbage between segments: treat the rest as a trailer-like region and stop.
-                segments.append(JPEGSegment(marker: nil, range: i..<n, payload: i..<n, kind: .trailer))
-                break
+                // Garbage between segments: skip to the next marker, as libjpeg does; when there is
+                // none, the rest is a trailer-like region.
+                var k = i + 1
+                while k + 1 < n && !(bytes[k] == 0xFF && bytes[k + 1] != 0x00 && bytes[k + 1] != 0xFF) { k += 1 }
+                if k + 1 >= n {
+                    segments.append(JPEGSegment(marker: nil, range: i..<n, payload: i..<n, kind: .trailer))
+                    break
+                }
+                segments.append(JPEGSegment(marker: nil, range: i..<k, payload: i..<k, kind: .garbage))
+                i = k
+                continue
             }
             var j = i
             while j < n && bytes[j] == 0xFF { j += 1 }

@@ -31,7 +31,7 @@ struct CardScanCommand: ParsableCommand {
             e-mails, web sites and postal address. Nothing is sent anywhere.
             """,
         version: CardScanVersion.string,
-        subcommands: [ScanCommand.self],
+        subcommands: [ScanCommand.self, StripCommand.self, InspectCommand.self],
         defaultSubcommand: ScanCommand.self
     )
 }

@@ -48,7 +48,16 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
     var maxMegabytes: Int = 256
 
+    @Option(name: .long, help: "Also write a sanitized copy (no metadata) of each scanned JPEG or PNG into this folder.")
+    var stripTo: String?
+
     func validate() throws {
+        if let stripTo {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: stripTo, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("\(stripTo): no such folder; create it first")
+            }
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if paths.isEmpty && filesFrom == nil {
             throw ValidationError("name at least one image file or folder, - for standard input, or --files-from LIST")
@@ -67,6 +76,7 @@ struct ScanCommand: ParsableCommand {
         configuration.languages = lang
         configuration.fallbackRegion = region.uppercased()
         if let jobs { configuration.workers = jobs }
+        configuration.stripDirectory = stripTo
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
         configuration.limits.maxBytes = maxMegabytes << 20
         let scanner: CardScanner

@@ -103,4 +103,51 @@ import TestSupport
         let nul = try runProcess(TestPaths.binary, ["scan", "-0", "--files-from", "-"], stdin: Data("\(b)\0\(a)\0".utf8))
         #expect(try Self.records(nul.stdout).map { $0["source"] as? String } == [b, a])
     }
+
+    static func scratch(_ name: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-e2e-\(name)-\(getpid())")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func stripWritesCleanCopiesAndLeavesInputsAlone() throws {
+        let dir = try Self.scratch("strip")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.jpg")
+        try FileManager.default.copyItem(at: TestPaths.cards.appendingPathComponent("card-gb-dark.jpg"), to: input)
+        let original = try Data(contentsOf: input)
+        let out = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let result = try runProcess(TestPaths.binary, ["strip", "-o", out.path, input.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Data(contentsOf: input) == original)
+        let inspect = try runProcess(TestPaths.binary, ["inspect", "--format", "json", input.path, out.appendingPathComponent("in.jpg").path])
+        let lines = try Self.records(inspect.stdout)
+        #expect(lines[0]["hadLocation"] as? Bool == true)
+        #expect(lines[1]["metadata"] as? [String] == ["EXIF"])  // the orientation-only block
+        #expect(lines[1]["hadLocation"] as? Bool == false)
+        // A second run does not overwrite what is there.
+        let again = try runProcess(TestPaths.binary, ["strip", "-o", out.path, input.path])
+        #expect(again.status == 1 && again.stderr.contains("already exists"))
+        // In place: replaced atomically, nothing else left in the folder.
+        let inPlace = try runProcess(TestPaths.binary, ["strip", "--in-place", "--drop-orientation", input.path])
+        #expect(inPlace.status == 0)
+        let after = try runProcess(TestPaths.binary, ["inspect", input.path])
+        #expect(after.stdout.contains("no metadata"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["in.jpg", "out"])
+        let usage = try runProcess(TestPaths.binary, ["strip", input.path])
+        #expect(usage.status == 2)
+    }
+
+    @Test func scanCanWriteSanitizedCopies() throws {
+        let dir = try Self.scratch("stripto")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let card = TestPaths.cards.appendingPathComponent("card-us-plain.jpg").path
+        let result = try runProcess(TestPaths.binary, ["scan", "--strip-to", dir.path, card])
+        #expect(result.status == 0)
+        let copy = dir.appendingPathComponent("card-us-plain.jpg").path
+        let inspect = try runProcess(TestPaths.binary, ["inspect", copy])
+        #expect(inspect.stdout.contains("no metadata"))
+    }
 }

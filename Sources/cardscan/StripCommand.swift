@@ -1,0 +1,138 @@
+import ArgumentParser
+import CardScan
+import Foundation
+
+struct StripCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "strip",
+        abstract: "Write copies of JPEG and PNG photos without their metadata (GPS, camera, thumbnails, XMP, IPTC, comments).",
+        discussion: """
+            Lossless: segments and chunks are dropped, the image data is copied byte for byte. By \
+            default a minimal EXIF block keeps the orientation, so the copy still displays upright. \
+            Input files are never modified unless --in-place is given; then each is replaced \
+            atomically (a temporary file in the same folder, flushed, renamed over it).
+            """
+    )
+
+    @Argument(help: "JPEG or PNG files.")
+    var inputs: [String]
+
+    @Option(name: [.short, .customLong("output")], help: "Folder to write the sanitized copies to (same file names).")
+    var outputDirectory: String?
+
+    @Flag(name: .long, help: "Replace each input with its sanitized copy.")
+    var inPlace = false
+
+    @Flag(name: .long, help: "Also remove the orientation (the copy may then display sideways).")
+    var dropOrientation = false
+
+    @Flag(name: .long, help: "Keep ICC colour profiles.")
+    var keepICC = false
+
+    @Flag(name: .long, help: "Replace files that already exist in the output folder.")
+    var overwrite = false
+
+    func validate() throws {
+        if (outputDirectory == nil) == !inPlace {
+            throw ValidationError("give exactly one of -o DIR or --in-place")
+        }
+        if let outputDirectory {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("\(outputDirectory): no such folder; create it first")
+            }
+        }
+    }
+
+    func run() throws {
+        var failures = 0
+        for input in inputs {
+            do {
+                try strip(input)
+            } catch {
+                failures += 1
+                Diagnostics.error(error.message)
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+
+    private func strip(_ input: String) throws(ScanError) {
+        guard let data = FileManager.default.contents(atPath: input) else {
+            throw ScanError(code: "unreadable", message: "\(input): cannot be read; check the path and its permissions")
+        }
+        let clean = try Sanitizer.strip(bytes: [UInt8](data), source: input, keepOrientation: !dropOrientation, keepICC: keepICC)
+        if inPlace {
+            try AtomicFile.write(clean, to: input, permissionsFrom: input)
+            return
+        }
+        guard let outputDirectory else { return }
+        let target = URL(fileURLWithPath: outputDirectory).appendingPathComponent((input as NSString).lastPathComponent).path
+        let resolvedTarget = (target as NSString).resolvingSymlinksInPath
+        let resolvedInput = (input as NSString).resolvingSymlinksInPath
+        if resolvedTarget == resolvedInput {
+            throw ScanError(code: "write-failed", message: "\(input): the output would replace the input; use --in-place for that")
+        }
+        if FileManager.default.fileExists(atPath: target) && !overwrite {
+            throw ScanError(code: "write-failed", message: "\(target): already exists; use --overwrite to replace it")
+        }
+        try AtomicFile.write(clean, to: target)
+    }
+}
+
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Report which kinds of metadata photos carry (EXIF, GPS, XMP, IPTC, ICC, COM, Thumbnail, MakerNote, MPF, Trailer).",
+        discussion: "Values (coordinates, serial numbers) are printed only with --show-values."
+    )
+
+    @Argument(help: "Image files.")
+    var inputs: [String]
+
+    @Flag(name: .long, help: "Also print each tag's value.")
+    var showValues = false
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: InspectFormat = .text
+
+    enum InspectFormat: String, ExpressibleByArgument, CaseIterable { case text, json }
+
+    func run() throws {
+        var failures = 0
+        for input in inputs {
+            guard let data = FileManager.default.contents(atPath: input) else {
+                Diagnostics.error("\(input): cannot be read; check the path and its permissions")
+                failures += 1
+                continue
+            }
+            let bytes = [UInt8](data)
+            guard CardScanner.looksLikeImage(Array(bytes.prefix(32))) else {
+                Diagnostics.error("\(input): not an image")
+                failures += 1
+                continue
+            }
+            let report = Sanitizer.inspect(bytes: bytes, values: showValues)
+            switch format {
+            case .text:
+                var text = "\(input): " + (report.kinds.isEmpty ? "no metadata" : report.kinds.map(\.rawValue).joined(separator: ", "))
+                text += report.hadLocation ? " (has location)\n" : "\n"
+                for v in report.values { text += "  [\(v.group)] \(v.name) = \(v.value)\n" }
+                RecordWriter.emit(text)
+            case .json:
+                var pairs: [(String, JSONValue)] = [
+                    ("source", .string(input)),
+                    ("metadata", .array(report.kinds.map { .string($0.rawValue) })),
+                    ("hadLocation", .bool(report.hadLocation)),
+                ]
+                if showValues {
+                    pairs.append(("values", .array(report.values.map {
+                        .object([("group", .string($0.group)), ("name", .string($0.name)), ("value", .string($0.value))])
+                    })))
+                }
+                RecordWriter.emit(JSONValue.object(pairs).serialized() + "\n")
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
