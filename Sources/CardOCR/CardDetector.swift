@@ -16,8 +16,14 @@ public enum CardDetector {
     /// Detects the card in an upright RGB (or gray) preview. Nil when no card-shaped region is found
     /// (the card fills the frame, or the background is as busy as the card).
     public static func detect(in preview: PixelImage) -> Detection? {
+        var note = ""
+        return detect(in: preview, note: &note)
+    }
+
+    /// Detection, with a note of why no card was found (for diagnostics and benchmarks).
+    public static func detect(in preview: PixelImage, note: inout String) -> Detection? {
         let w = preview.width, h = preview.height
-        guard w >= 32, h >= 32 else { return nil }
+        guard w >= 32, h >= 32 else { note = "image too small"; return nil }
         let c = preview.channels
         let blurred = boxBlur(preview, radius: 2)
         // Background colour: the median of the outer border.
@@ -33,16 +39,42 @@ public enum CardDetector {
             let sorted = s.sorted()
             return sorted[sorted.count / 2]
         }
-        // Distance of every pixel from the background colour.
+        // Texture: the local mean of |pixel - its blur|. A card is smooth, a desk often is not,
+        // even where both have the same colour (a dark card on a dark carpet).
+        let gray = preview.grayscale()
+        let grayBlur = boxBlur(gray, radius: 2)
+        var detail = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { detail[i] = UInt8(min(255, 4 * abs(Int(gray.pixels[i]) - Int(grayBlur[i])))) }
+        let texture = boxBlur(PixelImage(width: w, height: h, channels: 1, pixels: detail), radius: 3)
+        var borderTexture: [Int] = []
+        for y in 0..<h {
+            for x in 0..<w where x < margin || x >= w - margin || y < margin || y >= h - margin {
+                borderTexture.append(Int(texture[y * w + x]))
+            }
+        }
+        borderTexture.sort()
+        let backgroundTexture = borderTexture[borderTexture.count / 2]
+        // Distance of every pixel from the background: in colour, or in texture where the desk is
+        // busier than a card's paper.
         var dist = [UInt8](repeating: 0, count: w * h)
         var histogram = [Int](repeating: 0, count: 256)
         var borderDistances: [Int] = []
         for y in 0..<h {
             for x in 0..<w {
                 let i = (y * w + x) * c
-                var d = 0
-                for k in 0..<c { d += abs(Int(blurred[i + k]) - background[k]) }
-                d = min(255, c == 3 ? d / 2 : d)
+                var d: Int
+                if c == 3 {
+                    // Luma and chroma apart: a desk's texture varies mostly in brightness, a card
+                    // (or its coloured band) differs from it in hue as often as in brightness.
+                    let r = Int(blurred[i]) - background[0], g = Int(blurred[i + 1]) - background[1]
+                    let b = Int(blurred[i + 2]) - background[2]
+                    let dy = (77 * r + 150 * g + 29 * b) >> 8
+                    d = abs(dy) / 2 + 3 * (abs(b - dy) + abs(r - dy)) / 4
+                } else {
+                    d = abs(Int(blurred[i]) - background[0])
+                }
+                let smoother = 2 * (backgroundTexture - Int(texture[y * w + x]))
+                d = min(255, max(d, smoother))
                 dist[y * w + x] = UInt8(d)
                 histogram[d] += 1
                 if x < margin || x >= w - margin || y < margin || y >= h - margin { borderDistances.append(d) }
@@ -50,13 +82,14 @@ public enum CardDetector {
         }
         borderDistances.sort()
         let borderP95 = borderDistances[min(borderDistances.count - 1, borderDistances.count * 95 / 100)]
-        let threshold = max(otsu(histogram), borderP95 + 8, 18)
+        let threshold = max(18, borderP95 + 12)
         var mask = dist.map { $0 > threshold ? UInt8(1) : 0 }
         mask = close(mask, w: w, h: h, radius: 2)
         mask = fillHoles(mask, w: w, h: h)
-        guard let (component, area) = largestComponent(mask, w: w, h: h) else { return nil }
+        note = "threshold \(threshold) (otsu \(otsu(histogram)), border p95 \(borderP95))"
+        guard let (component, area) = largestComponent(mask, w: w, h: h) else { note += ": nothing stands out"; return nil }
         let areaFraction = Double(area) / Double(w * h)
-        guard areaFraction > 0.04, areaFraction < 0.97 else { return nil }
+        guard areaFraction > 0.04, areaFraction < 0.97 else { note += ": region covers \(Int(areaFraction * 100))%"; return nil }
         // Convex hull of the component, reduced to four corners.
         var points: [Point] = []
         for y in 0..<h {
@@ -73,19 +106,22 @@ public enum CardDetector {
             }
         }
         let hull = convexHull(points)
-        guard hull.count >= 4, var quad = reduceToQuadrilateral(hull) else { return nil }
+        guard hull.count >= 4, var quad = reduceToQuadrilateral(hull) else { note += ": no quadrilateral"; return nil }
         let quadArea = polygonArea(quad)
-        guard quadArea > 0, Double(area) / quadArea > 0.85 else { return nil }
+        guard quadArea > 0, Double(area) / quadArea > 0.85 else {
+            note += ": region fills \(Int(Double(area) / max(quadArea, 1) * 100))% of its quadrilateral"
+            return nil
+        }
         // Shape checks: a card is a convex quadrilateral with near-right angles and a card-like ratio.
         let sides = (0..<4).map { distance(quad[$0], quad[($0 + 1) % 4]) }
         let long = max((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
         let short = min((sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2)
-        guard short > 8, long / short < 3.0 else { return nil }
+        guard short > 8, long / short < 3.0 else { note += ": aspect \(long / max(short, 1))"; return nil }
         for k in 0..<4 {
             let a = quad[(k + 3) % 4], b = quad[k], cc = quad[(k + 1) % 4]
             let v1 = Point(a.x - b.x, a.y - b.y), v2 = Point(cc.x - b.x, cc.y - b.y)
             let cos = (v1.x * v2.x + v1.y * v2.y) / (distance(a, b) * distance(cc, b))
-            guard abs(cos) < 0.5 else { return nil }  // angle within 60...120 degrees
+            guard abs(cos) < 0.5 else { note += ": corner angle off"; return nil }  // angle within 60...120 degrees
         }
         // Order clockwise from the top-left corner, inset slightly so no background is read.
         quad = orderClockwiseFromTopLeft(quad)

@@ -35,15 +35,15 @@ public enum CardPreparer {
         var detectTime = Duration.zero
         var start = clock.now
         let firstTarget = Int(Double(longSide) * workingFactor)
-        var working = try encoded.decode(minimumLongSide: firstTarget, grayscale: true, applyOrientation: false)
+        // Colour for detection: a coloured band can have the same gray as the desk around it.
+        let colour = try encoded.decode(minimumLongSide: firstTarget, grayscale: false, applyOrientation: false)
         decodeTime += clock.now - start
 
         start = clock.now
-        var preview = working.image
-        if preview.longSide > CardDetector.previewLongSide * 3 / 2 {
-            preview = preview.resized(longSide: CardDetector.previewLongSide)
-        }
+        let factor = colour.image.longSide / CardDetector.previewLongSide
+        let preview = factor >= 2 ? colour.image.downsampled(by: factor) : colour.image
         let detection = CardDetector.detect(in: preview)
+        var working = DecodedImage(image: colour.image.grayscale(), warnings: colour.warnings)
         detectTime += clock.now - start
 
         guard let detection else {

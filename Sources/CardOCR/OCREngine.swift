@@ -58,7 +58,7 @@ public final class OCREngine {
 
     /// Reads the text of an 8-bit gray image at `dpi` resolution.
     public func recognize(_ image: PixelImage, dpi: Int = 300) throws(OCRError) -> OCRPage {
-        let gray = image.grayscale()
+        let gray = ProcessInfo.processInfo.environment["CS_NONORM"] != nil ? image.grayscale() : CardNormalizer.normalize(image)
         let rc: Int32 = gray.pixels.withUnsafeBufferPointer { buf in
             TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
             TessBaseAPISetSourceResolution(handle, Int32(dpi))

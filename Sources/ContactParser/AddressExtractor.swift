@@ -29,11 +29,11 @@ enum AddressPatterns {
         return (line, nil)
     }
 
-    /// "City, ST 12345" (US) or "City, PR A1A 1A1" (Canada).
+    /// "City, ST 12345" (US) or "City, PR A1A 1A1" (Canada). OCR's "Hl" for "HI" is read as "HI".
     static func northAmerican(_ line: String) -> CityLine? {
         let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{2})[,.]?\s+(\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\s*$"#) else { return nil }
-        let region = g[2]
+        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z][A-Zl|])[,.]?\s+(\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\s*$"#) else { return nil }
+        let region = g[2].replacingOccurrences(of: "l", with: "I").replacingOccurrences(of: "|", with: "I")
         let isCanadian = g[3].first?.isLetter == true
         guard isCanadian ? Lexicon.caProvinces.contains(region) : Lexicon.usStates.contains(region) else { return nil }
         let (before, city) = splitLastComma(g[1])
@@ -50,13 +50,18 @@ enum AddressPatterns {
         return CityLine(before: before, city: city, region: g[2], postalCode: g[3], country: country)
     }
 
-    /// "Town POSTCODE" (United Kingdom, Ireland's Eircode not included).
+    /// "Town POSTCODE" (United Kingdom, Ireland's Eircode not included). A postcode's digit
+    /// positions read as letters by OCR ("GO 5DB", "JE1 SHR") are turned back into digits.
     static func british(_ line: String) -> CityLine? {
         let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{1,2}[0-9][A-Z0-9]?\s?[0-9][A-Z]{2})\s*$"#) else { return nil }
+        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{1,2})([0-9OIl][A-Z0-9]?)\s?([0-9OISl])([A-Z]{2})\s*$"#) else { return nil }
+        let digit: (Character) -> Character = { ["O": "0", "I": "1", "l": "1", "S": "5"][$0] ?? $0 }
+        var district = g[3]
+        if let first = district.first { district = String(digit(first)) + district.dropFirst() }
+        let inward = String(g[4].map(digit)) + g[5]
         let (before, city) = splitLastComma(g[1])
         guard !city.isEmpty, city.contains(where: \.isLetter) else { return nil }
-        return CityLine(before: before, city: city, region: nil, postalCode: g[2], country: country)
+        return CityLine(before: before, city: city, region: nil, postalCode: g[2] + district + " " + inward, country: country)
     }
 
     /// "12345 City" (Germany, France, Switzerland, Austria; "1234 AB City" in the Netherlands).
@@ -87,12 +92,14 @@ enum AddressExtractor {
         var consumedLines: Set<Int> = []
     }
 
-    static func extract(from lines: [CardLine], skip: Set<Int>) -> Result {
+    static func extract(from lines: [CardLine], skip: Set<Int>, region: String? = nil) -> Result {
         // Strongest patterns first, over all lines: "12345 Name" could be a US street line as
-        // well as a German city line, so the continental pattern only counts when nothing else does.
-        let patterns: [(String) -> AddressPatterns.CityLine?] = [
-            AddressPatterns.northAmerican, AddressPatterns.australian, AddressPatterns.british, AddressPatterns.continental,
+        // well as a German city line, so the continental pattern only counts when nothing else
+        // does, and never on a card from a country that writes the postcode after the city.
+        var patterns: [(String) -> AddressPatterns.CityLine?] = [
+            AddressPatterns.northAmerican, AddressPatterns.australian, AddressPatterns.british,
         ]
+        if !["US", "CA", "GB", "AU", "NZ", "IE"].contains(region ?? "") { patterns.append(AddressPatterns.continental) }
         for pattern in patterns {
             for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
                 guard let city = pattern(line.text) else { continue }

@@ -30,15 +30,15 @@ public struct ContactParser: Sendable {
         contact.urls = urlResult.urls
         used.formUnion(urlResult.consumedLines)
 
-        let region = RegionInference.infer(lines: lines.map(\.text), emails: contact.emails, urls: contact.urls)
-            ?? fallbackRegion
+        let inferredRegion = RegionInference.infer(lines: lines.map(\.text), emails: contact.emails, urls: contact.urls)
+        let region = inferredRegion ?? fallbackRegion
         contact.region = region
 
         let phoneResult = PhoneExtractor.extract(from: lines, region: region, skip: used)
         contact.phones = phoneResult.phones
         used.formUnion(phoneResult.consumedLines)
 
-        let addressResult = AddressExtractor.extract(from: lines, skip: used)
+        let addressResult = AddressExtractor.extract(from: lines, skip: used, region: inferredRegion)
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
 

@@ -161,7 +161,7 @@ enum Residue {
     /// True when, after dropping the tokens `removing` matches and known labels, no word of three
     /// or more letters remains: the line held contact data only.
     static func isLabelOnly(_ text: String, removing: (String) -> Bool) -> Bool {
-        for token in text.split(whereSeparator: { $0 == " " || $0 == "|" || $0 == "/" }) {
+        for token in text.split(whereSeparator: { $0 == " " || $0 == "|" }) {
             let t = String(token)
             if removing(t) { continue }
             let word = t.lowercased().trimmingCharacters(in: CharacterSet.letters.inverted)

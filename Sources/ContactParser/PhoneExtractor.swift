@@ -11,11 +11,11 @@ enum PhoneExtractor {
     static func extract(from lines: [CardLine], region: String, skip: Set<Int>) -> Result {
         var result = Result()
         var seen = Set<String>()
-        for line in lines where !skip.contains(line.index) {
+        for line in lines {
             let text = repairDigits(line.text)
             // Postcodes and street numbers are no phones: need enough digits on the line at all.
             guard text.filter(\.isNumber).count >= 6 else { continue }
-            let matches = PhoneNumbers.find(in: text, region: region)
+            let matches = PhoneNumbers.find(in: text, region: region).map { reconcileCountryCode($0, region: region) }
             var found = false
             let utf8 = Array(text.utf8)
             for m in matches {
@@ -48,11 +48,27 @@ enum PhoneExtractor {
         return result
     }
 
+    /// A "+CC" number that is not valid, where the card's own country code gives a valid one, is
+    /// read with the card's code: OCR misreads a digit of "+61" as "+62" more often than an
+    /// Australian card lists an invalid Indonesian number.
+    static func reconcileCountryCode(_ match: PhoneMatch, region: String) -> PhoneMatch {
+        guard !match.valid, match.printed.hasPrefix("+"), let cc = PhoneNumbers.callingCode(of: region) else { return match }
+        let digits = match.printed.filter(\.isNumber)
+        for ccLength in 1...3 where digits.count > ccLength + 6 {
+            let national = digits.dropFirst(ccLength)
+            if let alt = PhoneNumbers.parse("+\(cc)" + national, region: region), alt.valid {
+                return PhoneMatch(utf8Range: match.utf8Range, printed: match.printed, e164: alt.e164, region: alt.region,
+                                  valid: true, kind: alt.kind)
+            }
+        }
+        return match
+    }
+
     /// The label just before a number: "T:", "Mobile", "Fax." ... (the last word before it).
     static func labelType(_ before: String) -> Lexicon.PhoneTypeLabel? {
         // Only the text since the previous number or separator counts.
         var segment = Substring(before)
-        if let cut = segment.lastIndex(where: { $0.isNumber || $0 == "|" }) {
+        if let cut = segment.lastIndex(where: { $0.isNumber }) {
             segment = segment[segment.index(after: cut)...]
         }
         let words = segment.lowercased().split(whereSeparator: { !$0.isLetter })

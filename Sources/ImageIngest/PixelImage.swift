@@ -172,6 +172,36 @@ public struct PixelImage: Sendable, Equatable {
         return PixelImage(width: newWidth, height: newHeight, channels: c, pixels: out)
     }
 
+    /// Shrinks by an integer factor, each output pixel the mean of a k x k block (fast; the last
+    /// partial row and column of blocks are dropped).
+    public func downsampled(by k: Int) -> PixelImage {
+        guard k > 1 else { return self }
+        let ow = width / k, oh = height / k, c = channels
+        guard ow > 0, oh > 0 else { return self }
+        let out = [UInt8](unsafeUninitializedCapacity: ow * oh * c) { dst, initialized in
+            pixels.withUnsafeBufferPointer { src in
+                var sums = [Int](repeating: 0, count: ow * c)
+                for oy in 0..<oh {
+                    for i in 0..<(ow * c) { sums[i] = 0 }
+                    for y in (oy * k)..<(oy * k + k) {
+                        let row = y * width * c
+                        for ox in 0..<ow {
+                            var base = row + ox * k * c
+                            for _ in 0..<k {
+                                for ch in 0..<c { sums[ox * c + ch] += Int(src[base + ch]) }
+                                base += c
+                            }
+                        }
+                    }
+                    let n = k * k
+                    for i in 0..<(ow * c) { dst[oy * ow * c + i] = UInt8(sums[i] / n) }
+                }
+            }
+            initialized = ow * oh * c
+        }
+        return PixelImage(width: ow, height: oh, channels: c, pixels: out)
+    }
+
     /// Resizes so that the long side is `longSide` pixels, keeping the aspect ratio.
     public func resized(longSide target: Int) -> PixelImage {
         let scale = Double(target) / Double(longSide)

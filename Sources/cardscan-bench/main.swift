@@ -87,6 +87,9 @@ guard let options = parseOptions() else {
 switch options.command {
 case "decode": try benchDecode(options)
 case "split": try benchPrepareSplit(options.directory)
+case "detect": try detectNotes(options.directory)
+case "ocr": try printOCR(options.directory)
+case "dump": try dumpPrepared(options.directory, to: CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "/tmp/card.pgm")
 default:
     print("unknown benchmark '\(options.command)'")
     exit(2)
@@ -108,5 +111,40 @@ func benchPrepareSplit(_ path: String) throws {
         let w = milliseconds { warped = det.flatMap { Rectifier.warp(image, quad: $0.quad, longSide: 1024) } }
         print(image.width, image.height, warped?.width ?? 0, warped?.height ?? 0, det?.quad.corners ?? [])
         print(String(format: "decode %.1f  resize %.1f  detect %.1f  warp %.1f", d, r, t, w))
+    }
+}
+
+/// Why detection found or missed the card, per file.
+func detectNotes(_ dir: String) throws {
+    var isDir: ObjCBool = false
+    let files = FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) && isDir.boolValue ? jpegFiles(in: dir) : [dir]
+    for path in files {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let image = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false).image
+        var note = ""
+        let d = CardDetector.detect(in: image.downsampled(by: image.longSide / CardDetector.previewLongSide), note: &note)
+        print((path as NSString).lastPathComponent, d != nil ? "card \(Int((d?.areaFraction ?? 0) * 100))%" : "none", note)
+    }
+}
+
+/// Writes the image CardPreparer hands to OCR as a PGM file, to look at.
+func dumpPrepared(_ path: String, to out: String) throws {
+    let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    let card = try CardPreparer.prepare(encoded)
+    var data = Data("P5\n\(card.image.width) \(card.image.height)\n255\n".utf8)
+    data.append(contentsOf: CardNormalizer.normalize(card.image).pixels)
+    try data.write(to: URL(fileURLWithPath: out))
+    print("\(path): card detected \(card.cardDetected), \(card.image.width)x\(card.image.height) -> \(out)")
+}
+
+/// Prints the OCR lines of one photo with their geometry (a developer's view; the tool itself
+/// never logs card text).
+func printOCR(_ path: String) throws {
+    let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    let card = try CardPreparer.prepare(encoded)
+    let engine = try OCREngine()
+    let page = try engine.recognize(card.image)
+    for line in page.lines {
+        print(String(format: "h=%5.1f conf=%.2f top=%4d left=%4d | ", line.textHeight, line.confidence, line.box.top, line.box.left) + line.text)
     }
 }
