@@ -59,6 +59,22 @@ CARDS = [
          address=dict(lines=["410 Pine Street, Seattle, WA 98101"], street="410 Pine Street",
                       city="Seattle", region="WA", postalCode="98101", country=""),
          metadata=["EXIF", "GPS", "COM"]),
+    # The card lay upside down on the desk: EXIF says upright, the text is turned 180 degrees.
+    dict(file="card-us-upside.jpg", region="US", layout="plain", font="DejaVuSans", orientation=1, turn=180,
+         name="Grace Whitfield", given="Grace", family="Whitfield", title="Marketing Director",
+         organization="Harborline Partners", emails=["grace@harborline.com"], urls=["www.harborline.com"],
+         phones=[("work", "Phone", "(617) 555-0134", "+16175550134"), ("fax", "Fax", "(617) 555-0135", "+16175550135")],
+         address=dict(lines=["77 Summer Street", "Boston, MA 02110"], street="77 Summer Street",
+                      city="Boston", region="MA", postalCode="02110", country=""),
+         metadata=["EXIF", "GPS"]),
+    # The card lay on its side, and the phone stored the photo upright: text turned 90 degrees.
+    dict(file="card-ca-sideways.jpg", region="CA", layout="plain", font="LiberationSans", orientation=1, turn=270,
+         name="Nadia Ferreira", given="Nadia", family="Ferreira", title="Operations Manager",
+         organization="Northshore Freight Inc", emails=["nferreira@northshorefreight.ca"], urls=["northshorefreight.ca"],
+         phones=[("work", "T", "(416) 555-0176", "+14165550176"), ("mobile", "M", "(647) 555-0129", "+16475550129")],
+         address=dict(lines=["120 Bremner Blvd", "Toronto, ON M5J 0A8"], street="120 Bremner Blvd",
+                      city="Toronto", region="ON", postalCode="M5J 0A8", country=""),
+         metadata=["EXIF", "GPS", "Thumbnail"]),
 ]
 
 BACKGROUNDS = [(92, 64, 51), (40, 44, 52), (150, 160, 150), (112, 128, 144), (180, 150, 120), (60, 90, 120)]
@@ -132,6 +148,9 @@ def photograph(card, c, rng, index):
     scale = c.get("scale", 0.62)
     cw = PW * scale
     ch = cw * card.height / card.width
+    if card.height > card.width:  # a card turned on its side: fit its long side to the frame's height
+        ch = PH * scale * 1.1
+        cw = ch * card.width / card.height
     angle = math.radians(rng.uniform(-9, 9))
     cx, cy = PW / 2 + rng.uniform(-60, 60), PH / 2 + rng.uniform(-40, 40)
     corners = []
@@ -260,6 +279,8 @@ def main():
         rng = random.Random(1000 + i)
         random.seed(1000 + i)
         card = render_card(c, rng)
+        if c.get("turn"):
+            card = card.rotate(-c["turn"], expand=True)  # PIL rotates counter-clockwise
         photo = photograph(card, c, rng, i)
         # Store the pixels as a phone does: rotated, with the orientation that turns them upright.
         stored = photo.transpose(STORE_ROTATION[c["orientation"]]) if STORE_ROTATION[c["orientation"]] else photo

@@ -29,7 +29,8 @@ public enum CardPreparer {
 
     /// Prepares `encoded` for OCR at `longSide` pixels on the card's long side.
     /// - Throws: `IngestError` when the image data cannot be decoded.
-    public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard {
+    /// With `detectCard` false the whole frame is used (for scans already cropped to the card).
+    public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true) throws(IngestError) -> PreparedCard {
         let clock = ContinuousClock()
         var decodeTime = Duration.zero
         var detectTime = Duration.zero
@@ -42,7 +43,7 @@ public enum CardPreparer {
         start = clock.now
         let factor = colour.image.longSide / CardDetector.previewLongSide
         let preview = factor >= 2 ? colour.image.downsampled(by: factor) : colour.image
-        let detection = CardDetector.detect(in: preview)
+        let detection = detectCard ? CardDetector.detect(in: preview) : nil
         var working = DecodedImage(image: colour.image.grayscale(), warnings: colour.warnings)
         detectTime += clock.now - start
 

@@ -29,4 +29,10 @@ public struct OCRPage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public var text: String { lines.map(\.text).joined(separator: "\n") }
+    public var wordCount: Int { lines.reduce(0) { $0 + $1.words.count } }
+    /// Mean confidence over all words, 0 when there are none.
+    public var meanWordConfidence: Double {
+        let words = lines.flatMap(\.words)
+        return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+    }
 }

@@ -16,6 +16,9 @@ public struct ScanConfiguration: Sendable {
     public var fallbackRegion: String = "US"
     /// Long side of the straightened card handed to OCR.
     public var ocrLongSide: Int = 1024
+    /// Find the card in the photo and straighten it; false reads the whole frame (scans already
+    /// cropped to the card).
+    public var detectCard: Bool = true
     /// Tesseract page segmentation.
     public var pageSegmentation: PageSegmentation = .auto
     /// Where Tesseract's language files are; nil to search TESSDATA_PREFIX and the usual places.
@@ -110,7 +113,7 @@ public final class CardScanner: Sendable {
 
         let prepared: PreparedCard
         do {
-            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide)
+            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard)
         } catch {
             return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
         }
@@ -120,8 +123,9 @@ public final class CardScanner: Sendable {
 
         t = clock.now
         let page: OCRPage
+        let rotation: Int
         do {
-            page = try pool.withEngine { engine throws(OCRError) in try engine.recognize(prepared.image) }
+            (page, rotation) = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
         } catch {
             return .failure(source, ScanError(code: error.code.rawValue, message: "\(source): \(error.message)"))
         }
@@ -135,8 +139,8 @@ public final class CardScanner: Sendable {
         var record = ScanRecord(source: source, status: .ok)
         record.contact = contact
         record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
-                                    orientation: encoded.orientation, ocrWidth: prepared.image.width,
-                                    ocrHeight: prepared.image.height, cardDetected: prepared.cardDetected)
+                                    orientation: encoded.orientation, ocrWidth: page.width,
+                                    ocrHeight: page.height, cardDetected: prepared.cardDetected, textRotation: rotation)
         record.metadata = metadata
         record.warnings = prepared.warnings + warnings
         timings.append(("total", (clock.now - start).milliseconds))
@@ -148,8 +152,8 @@ public final class CardScanner: Sendable {
     public func recognize(bytes: [UInt8], source: String) throws(ScanError) -> OCRPage {
         do {
             let encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
-            let prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide)
-            return try pool.withEngine { engine throws(OCRError) in try engine.recognize(prepared.image) }
+            let prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard)
+            return try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image).page }
         } catch let error as IngestError {
             throw ScanError(code: error.code.rawValue, message: error.description)
         } catch let error as OCRError {

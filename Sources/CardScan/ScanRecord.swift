@@ -41,6 +41,8 @@ public struct ImageSummary: Sendable, Equatable {
     public var ocrWidth: Int
     public var ocrHeight: Int
     public var cardDetected: Bool
+    /// Clockwise turn applied after EXIF orientation because the text itself lay turned (0, 90, 180, 270).
+    public var textRotation: Int
 }
 
 /// Why an input produced no contact: a stable code and a sentence a person can act on.
@@ -70,7 +72,7 @@ extension ScanRecord {
                 ("format", .string(image.format.rawValue)), ("width", .integer(image.width)),
                 ("height", .integer(image.height)), ("orientation", .integer(image.orientation)),
                 ("ocrWidth", .integer(image.ocrWidth)), ("ocrHeight", .integer(image.ocrHeight)),
-                ("cardDetected", .bool(image.cardDetected)),
+                ("cardDetected", .bool(image.cardDetected)), ("textRotation", .integer(image.textRotation)),
             ])))
         }
         if let metadata {

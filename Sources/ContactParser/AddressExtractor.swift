@@ -32,13 +32,34 @@ enum AddressPatterns {
     /// "City, ST 12345" (US) or "City, PR A1A 1A1" (Canada). OCR's "Hl" for "HI" is read as "HI".
     static func northAmerican(_ line: String) -> CityLine? {
         let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z][A-Zl|])[,.]?\s+(\d{5}(?:-\d{4})?|[A-Z]\d[A-Z]\s?\d[A-Z]\d)\s*$"#) else { return nil }
+        guard var g = match(body, #"^(.*?)[,.]?\s+([A-Z][A-Zl|])[,.]?\s+(\d{5}(?:-\d{4})?|[A-Z0-9]{3}\s?[A-Z0-9]{3})\s*$"#) else { return nil }
         let region = g[2].replacingOccurrences(of: "l", with: "I").replacingOccurrences(of: "|", with: "I")
-        let isCanadian = g[3].first?.isLetter == true
+        let isCanadian = !g[3].allSatisfy { $0.isNumber || $0 == "-" }
+        if isCanadian {
+            guard let code = canadianPostcode(g[3]) else { return nil }
+            g[3] = code
+        }
         guard isCanadian ? Lexicon.caProvinces.contains(region) : Lexicon.usStates.contains(region) else { return nil }
         let (before, city) = splitLastComma(g[1])
         guard !city.isEmpty else { return nil }
         return CityLine(before: before, city: city, region: region, postalCode: g[3], country: country)
+    }
+
+    /// A Canadian postal code (A1A 1A1) with OCR's letter/digit confusions undone by position;
+    /// nil when it cannot be one.
+    static func canadianPostcode(_ raw: String) -> String? {
+        let chars = Array(raw.filter { $0 != " " })
+        guard chars.count == 6 else { return nil }
+        let toLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
+        let toDigit: [Character: Character] = ["O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "S": "5", "B": "8", "Z": "2", "G": "6"]
+        var out: [Character] = []
+        for (i, c) in chars.enumerated() {
+            let fixed: Character = i % 2 == 0 ? (c.isLetter ? c : toLetter[c] ?? c) : (c.isNumber ? c : toDigit[c] ?? c)
+            guard i % 2 == 0 ? fixed.isLetter : fixed.isNumber else { return nil }
+            out.append(fixed)
+        }
+        // Keep the spacing as printed.
+        return String(out[0..<3]) + (raw.contains(" ") ? " " : "") + String(out[3..<6])
     }
 
     /// "Suburb NSW 2000" (Australia).
@@ -54,14 +75,14 @@ enum AddressPatterns {
     /// positions read as letters by OCR ("GO 5DB", "JE1 SHR") are turned back into digits.
     static func british(_ line: String) -> CityLine? {
         let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{1,2})([0-9OIl][A-Z0-9]?)\s?([0-9OISl])([A-Z]{2})\s*$"#) else { return nil }
+        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{1,2})([0-9OIl][A-Z0-9]?)(\s?)([0-9OISl])([A-Z]{2})\s*$"#) else { return nil }
         let digit: (Character) -> Character = { ["O": "0", "I": "1", "l": "1", "S": "5"][$0] ?? $0 }
         var district = g[3]
         if let first = district.first { district = String(digit(first)) + district.dropFirst() }
-        let inward = String(g[4].map(digit)) + g[5]
+        let inward = String(g[5].map(digit)) + g[6]
         let (before, city) = splitLastComma(g[1])
         guard !city.isEmpty, city.contains(where: \.isLetter) else { return nil }
-        return CityLine(before: before, city: city, region: nil, postalCode: g[2] + district + " " + inward, country: country)
+        return CityLine(before: before, city: city, region: nil, postalCode: g[2] + district + g[4] + inward, country: country)
     }
 
     /// "12345 City" (Germany, France, Switzerland, Austria; "1234 AB City" in the Netherlands).

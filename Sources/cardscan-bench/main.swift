@@ -88,6 +88,7 @@ switch options.command {
 case "decode": try benchDecode(options)
 case "split": try benchPrepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
+case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "dump": try dumpPrepared(options.directory, to: CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "/tmp/card.pgm")
 default:
@@ -146,5 +147,25 @@ func printOCR(_ path: String) throws {
     let page = try engine.recognize(card.image)
     for line in page.lines {
         print(String(format: "h=%5.1f conf=%.2f top=%4d left=%4d | ", line.textHeight, line.confidence, line.box.top, line.box.left) + line.text)
+    }
+}
+
+/// Orientation detection on a card turned by each multiple of 90 degrees.
+func benchOSD(_ path: String) throws {
+    let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    let card = CardNormalizer.normalize(try CardPreparer.prepare(encoded).image)
+    let osd = try OrientationDetector()
+    for turn in [0, 90, 180, 270] {
+        let turned = card.rotated(clockwise: turn)
+        var result: (degrees: Int, confidence: Double)?
+        let ms = milliseconds { result = osd.uprightRotation(of: turned) }
+        let small = turned.resized(longSide: 640)
+        var smallResult: (degrees: Int, confidence: Double)?
+        let smallMs = milliseconds { smallResult = osd.uprightRotation(of: small) }
+        let engine = try OCREngine()
+        let page = try engine.recognize(turned)
+        let words = page.lines.flatMap(\.words)
+        let meanConf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        print("turned \(turn) cw: detector says rotate \(result?.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
     }
 }

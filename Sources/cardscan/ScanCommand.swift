@@ -48,6 +48,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
     var maxMegabytes: Int = 256
 
+    @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
+    var wholeFrame = false
+
     @Option(name: .long, help: "Also write a sanitized copy (no metadata) of each scanned JPEG or PNG into this folder.")
     var stripTo: String?
 
@@ -77,6 +80,7 @@ struct ScanCommand: ParsableCommand {
         configuration.fallbackRegion = region.uppercased()
         if let jobs { configuration.workers = jobs }
         configuration.stripDirectory = stripTo
+        configuration.detectCard = !wholeFrame
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
         configuration.limits.maxBytes = maxMegabytes << 20
         let scanner: CardScanner

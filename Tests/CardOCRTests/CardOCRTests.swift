@@ -10,13 +10,14 @@ import TestSupport
         return try CardPreparer.prepare(try EncodedImage(bytes: bytes, source: file))
     }
 
-    @Test(arguments: ["card-us-plain.jpg", "card-de-band.jpg", "card-ca-split.jpg", "card-au-small.jpg"])
+    @Test(arguments: ["card-us-plain.jpg", "card-de-band.jpg", "card-ca-split.jpg", "card-au-small.jpg",
+                      "card-gb-dark.jpg", "card-us-upside.jpg", "card-ca-sideways.jpg"])
     func findsTheCardAndGivesIt1024Pixels(file: String) throws {
         let card = try Self.prepared(file)
         #expect(card.cardDetected)
-        #expect(card.image.width == 1024)
+        #expect(card.image.longSide == 1024)
         // A 3.5 x 2 in card: the straightened image has about the card's aspect ratio.
-        let ratio = Double(card.image.width) / Double(card.image.height)
+        let ratio = Double(card.image.longSide) / Double(min(card.image.width, card.image.height))
         #expect(ratio > 1.6 && ratio < 1.9, "ratio \(ratio)")
     }
 
@@ -47,6 +48,30 @@ import TestSupport
         let email = try #require(page.lines.first { $0.text.contains("@") })
         #expect(name.textHeight > email.textHeight)
         #expect(name.confidence > 0.5)
+    }
+
+    @Test(arguments: [("card-us-upside.jpg", 180, "grace@harborline.com"),
+                      ("card-ca-sideways.jpg", 90, "nferreira@northshorefreight.ca"),
+                      ("card-gb-dark.jpg", 0, "oliver@brambleandfinch.co.uk")])
+    func turnedAndDarkCardsAreReadUpright(file: String, rotation: Int, email: String) throws {
+        let card = try CardDetectionTests.prepared(file)
+        let engine = try OCREngine()
+        let (page, applied) = try engine.recognizeUpright(card.image)
+        #expect(applied == rotation)
+        #expect(page.text.contains(email), "\(file)")
+    }
+
+    @Test func normalisationTurnsLightTextOnDarkIntoDarkOnLight() {
+        // A dark band with a light bar in it, on light paper with a dark bar.
+        var pixels = [UInt8](repeating: 230, count: 200 * 100)
+        for y in 0..<50 { for x in 0..<200 { pixels[y * 200 + x] = 40 } }
+        for y in 20..<26 { for x in 50..<150 { pixels[y * 200 + x] = 220 } }   // light text on the band
+        for y in 70..<76 { for x in 50..<150 { pixels[y * 200 + x] = 30 } }    // dark text on paper
+        let out = CardNormalizer.normalize(PixelImage(width: 200, height: 100, channels: 1, pixels: pixels))
+        #expect(out.pixels[23 * 200 + 100] < 60)    // band text now dark
+        #expect(out.pixels[10 * 200 + 100] > 200)   // band background now light
+        #expect(out.pixels[73 * 200 + 100] < 60)    // paper text stays dark
+        #expect(out.pixels[90 * 200 + 100] > 200)   // paper stays light
     }
 
     @Test func anEngineIsReusedForManyImages() throws {

@@ -1,0 +1,50 @@
+import CTesseract
+import Foundation
+import ImageIngest
+
+/// Finds text turned by 90, 180 or 270 degrees with Tesseract's orientation and script detection
+/// (osd.traineddata), for cards that lay rotated on the table or photos without an EXIF orientation.
+///
+/// Like `OCREngine`, one per worker thread, never shared.
+public final class OrientationDetector {
+    private let handle: OpaquePointer
+
+    /// - Throws: `OCRError.missingLanguage` when osd.traineddata is not installed.
+    public init(dataPath: String? = nil) throws(OCRError) {
+        let dir = try OCREngine.locateTessdata(languages: "osd", explicit: dataPath)
+        guard let api = TessBaseAPICreate() else {
+            throw OCRError(.engineFailed, "Tesseract could not create an orientation engine (out of memory?)")
+        }
+        guard TessBaseAPIInit3(api, dir, "osd") == 0 else {
+            TessBaseAPIDelete(api)
+            throw OCRError(.engineFailed, "Tesseract could not load \(dir)/osd.traineddata; reinstall tesseract-ocr-osd")
+        }
+        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
+        TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
+        handle = api
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// The clockwise rotation (0, 90, 180, 270) that makes the text upright, and Tesseract's
+    /// confidence in it; nil when there is too little text to tell.
+    public func uprightRotation(of image: PixelImage) -> (degrees: Int, confidence: Double)? {
+        let gray = image.grayscale()
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var script: UnsafePointer<CChar>?
+        var scriptConfidence: Float = 0
+        let ok = gray.pixels.withUnsafeBufferPointer { buf -> Int32 in
+            TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
+            TessBaseAPISetSourceResolution(handle, 300)
+            return TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence)
+        }
+        TessBaseAPIClear(handle)
+        guard ok != 0 else { return nil }
+        // Tesseract reports the page's orientation counter-clockwise; turning it back is clockwise.
+        return ((360 - Int(degrees)) % 360, Double(confidence))
+    }
+}
