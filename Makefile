@@ -20,6 +20,10 @@ test: setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
+## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
+bench: build
+	bash scripts/bench.sh $(BENCH_DIR) $(BENCH_RUNS)
+
 ## Regenerates Fixtures/Cards (needs Pillow and numpy: pip install Pillow numpy).
 fixtures:
 	python3 scripts/make_fixtures.py

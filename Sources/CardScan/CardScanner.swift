@@ -20,7 +20,7 @@ public struct ScanConfiguration: Sendable {
     /// cropped to the card).
     public var detectCard: Bool = true
     /// Tesseract page segmentation.
-    public var pageSegmentation: PageSegmentation = .auto
+    public var pageSegmentation: PageSegmentation = .singleBlock
     /// Where Tesseract's language files are; nil to search TESSDATA_PREFIX and the usual places.
     public var tessdataPath: String?
     /// When set, a sanitized copy (no metadata) of each scanned JPEG or PNG is written here, under
@@ -249,3 +249,6 @@ public final class ImageStreamSplitterBox {
         }
     }
 }
+
+/// Tesseract's page segmentation modes (re-exported for users of `ScanConfiguration`).
+public typealias PageSegmentation = CardOCR.PageSegmentation

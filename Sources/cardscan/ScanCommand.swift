@@ -7,6 +7,18 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case jsonl, json
 }
 
+/// Tesseract's page segmentation modes, as the command line names them.
+enum PageSegmentationChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, block, sparse
+    var mode: PageSegmentation {
+        switch self {
+        case .auto: return .auto
+        case .block: return .singleBlock
+        case .sparse: return .sparse
+        }
+    }
+}
+
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
@@ -48,6 +60,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
     var maxMegabytes: Int = 256
 
+    @Option(name: .long, help: "Tesseract page segmentation: auto (3), block (6) or sparse (11).")
+    var pageSegmentation: PageSegmentationChoice = .block
+
     @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
     var wholeFrame = false
 
@@ -81,6 +96,7 @@ struct ScanCommand: ParsableCommand {
         if let jobs { configuration.workers = jobs }
         configuration.stripDirectory = stripTo
         configuration.detectCard = !wholeFrame
+        configuration.pageSegmentation = pageSegmentation.mode
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
         configuration.limits.maxBytes = maxMegabytes << 20
         let scanner: CardScanner
