@@ -7,7 +7,7 @@ packages=(
   libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd   # OCR
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
-  libimage-exiftool-perl strace python3 tesseract-ocr time               # tests, evaluation, benchmark anchor
+  libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor
   fonts-dejavu-core fonts-liberation                                     # fixture generator
 )
 missing=()

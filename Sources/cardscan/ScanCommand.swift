@@ -2,10 +2,7 @@ import ArgumentParser
 import CardScan
 import Foundation
 
-/// Output formats of `scan`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonl, json
-}
+extension ExportFormat: ExpressibleByArgument {}
 
 /// Tesseract's page segmentation modes, as the command line names them.
 enum PageSegmentationChoice: String, ExpressibleByArgument, CaseIterable {
@@ -52,7 +49,7 @@ struct ScanCommand: ParsableCommand {
     var region: String = "US"
 
     @Option(name: .long, help: "Output format.")
-    var format: OutputFormat = .jsonl
+    var format: ExportFormat = .jsonl
 
     @Option(name: .long, help: "Refuse images with more pixels than this (megapixels).")
     var maxMegapixels: Int = 100
@@ -123,24 +120,24 @@ struct ScanCommand: ParsableCommand {
     }
 }
 
-/// Writes records to standard output as they come, flushing each line.
+/// Writes records to standard output as they come, flushing each one.
 final class RecordWriter {
-    let format: OutputFormat
-    private var count = 0
+    private var exporter: RecordExporter
 
-    init(format: OutputFormat) { self.format = format }
+    init(format: ExportFormat) {
+        exporter = RecordExporter(format: format)
+        let header = exporter.header()
+        if !header.isEmpty { Self.emit(header) }
+    }
 
     func write(_ record: ScanRecord) {
-        let text = record.json().serialized()
-        switch format {
-        case .jsonl: Self.emit(text + "\n")
-        case .json: Self.emit((count == 0 ? "[\n" : ",\n") + text)
-        }
-        count += 1
+        let text = exporter.text(for: record)
+        if !text.isEmpty { Self.emit(text) }
     }
 
     func finish() {
-        if format == .json { Self.emit(count == 0 ? "[]\n" : "\n]\n") }
+        let footer = exporter.footer()
+        if !footer.isEmpty { Self.emit(footer) }
     }
 
     static func emit(_ s: String) {

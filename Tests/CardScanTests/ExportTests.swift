@@ -1,0 +1,83 @@
+import ContactParser
+import Foundation
+import Testing
+import TestSupport
+@testable import CardScan
+
+@Suite struct ExportTests {
+    static var sample: Contact {
+        var c = Contact()
+        c.name = PersonName(full: "Zoë O'Neill-Brontë", given: "Zoë", family: "O'Neill-Brontë")
+        c.title = "Head of Research, Europe; Special Projects"
+        c.organization = "Smith, Jones & Partners"
+        c.phones = [Phone(type: .work, number: "+44 20 7946 0321", e164: "+442079460321"),
+                    Phone(type: .mobile, number: "07700 900461", e164: "+447700900461"),
+                    Phone(type: .fax, number: "020 7946 0999", e164: nil)]
+        c.emails = ["zoe@smithjones.co.uk"]
+        c.urls = ["www.smithjones.co.uk"]
+        c.address = PostalAddress(lines: ["Flat 2, 14 Wharf Road", "London N1 7GR"], street: "Flat 2, 14 Wharf Road",
+                                  city: "London", postalCode: "N1 7GR", country: "United Kingdom")
+        return c
+    }
+
+    @Test func vCardLinesAreFoldedAt75OctetsWithCRLF() {
+        var c = Self.sample
+        c.title = String(repeating: "Überlänge ", count: 20)
+        let text = VCardExport.card(c)
+        #expect(text.hasSuffix("\r\n"))
+        for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
+        #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+
+    /// Parses our vCard with Python's vobject (Debian's python3-vobject), as an address book would.
+    @Test func vCardImportsIntoARealParser() throws {
+        let card = VCardExport.card(Self.sample)
+        let script = """
+            import sys, vobject, json
+            c = vobject.readOne(sys.stdin.read())
+            out = {"fn": c.fn.value, "n": [c.n.value.family, c.n.value.given], "org": c.org.value,
+                   "title": c.title.value, "tel": [(t.value, t.params.get("TYPE")) for t in c.tel_list],
+                   "email": c.email.value, "url": c.url.value,
+                   "adr": [c.adr.value.street, c.adr.value.city, c.adr.value.code, c.adr.value.country]}
+            print(json.dumps(out))
+            """
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script], stdin: Data(card.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(parsed["fn"] as? String == "Zoë O'Neill-Brontë")
+        #expect(parsed["n"] as? [String] == ["O'Neill-Brontë", "Zoë"])
+        #expect((parsed["org"] as? [String])?.first == "Smith, Jones & Partners")
+        #expect(parsed["title"] as? String == "Head of Research, Europe; Special Projects")
+        let tels = try #require(parsed["tel"] as? [[Any]])
+        #expect(tels.map { $0[0] as? String } == ["tel:+442079460321", "tel:+447700900461", "020 7946 0999"])
+        #expect(parsed["email"] as? String == "zoe@smithjones.co.uk")
+        #expect(parsed["url"] as? String == "https://www.smithjones.co.uk")
+        #expect(parsed["adr"] as? [String] == ["Flat 2, 14 Wharf Road", "London", "N1 7GR", "United Kingdom"])
+    }
+
+    /// Reads our CSV back with Python's csv module (RFC 4180 dialect).
+    @Test func csvRoundTripsThroughARealParser() throws {
+        var record = ScanRecord(source: "cards/a,b.jpg", status: .ok)
+        record.contact = Self.sample
+        var bad = ScanRecord.failure("notes.txt", ScanError(code: "not-an-image", message: "notes.txt: not an image"))
+        bad.contact = nil
+        let text = CSVExport.header + CSVExport.row(record) + CSVExport.row(bad)
+        #expect(text.components(separatedBy: "\r\n").count == 4)
+        let script = "import sys, csv, json; print(json.dumps(list(csv.DictReader(sys.stdin, dialect='excel'))))"
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script], stdin: Data(text.utf8))
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
+        #expect(rows.count == 2)
+        #expect(rows[0]["source"] == "cards/a,b.jpg")
+        #expect(rows[0]["organization"] == "Smith, Jones & Partners")
+        #expect(rows[0]["phone_work"] == "+442079460321")
+        #expect(rows[0]["phone_fax"] == "020 7946 0999")
+        #expect(rows[0]["address"] == "Flat 2, 14 Wharf Road; London N1 7GR")
+        #expect(rows[1]["status"] == "error" && rows[1]["error"] == "not-an-image")
+    }
+
+    @Test func csvDefusesFormulasButKeepsPhoneNumbers() {
+        #expect(CSVExport.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
+        #expect(CSVExport.field("+14155550100") == "+14155550100")
+        #expect(CSVExport.field("@handle") == "'@handle")
+    }
+}
