@@ -84,9 +84,11 @@ struct CardLine: Sendable {
                 pieces = [(line.text, line.confidence ?? 0.9)]
             }
             for (text, conf) in pieces {
-                let cleaned = Self.clean(text)
-                if cleaned.isEmpty { continue }
-                out.append(CardLine(text: cleaned, confidence: conf, height: line.height, top: line.top, index: out.count))
+                for part in Self.splitSeparators(text) {
+                    let cleaned = Self.clean(part)
+                    if cleaned.isEmpty { continue }
+                    out.append(CardLine(text: cleaned, confidence: conf, height: line.height, top: line.top, index: out.count))
+                }
             }
         }
         return out
@@ -96,6 +98,19 @@ struct CardLine: Sendable {
         let text = words.map(\.text).joined(separator: " ")
         let conf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
         return (text, conf)
+    }
+
+    /// Splits "Jordan Fable | Product Lead" (two fields set on one line with a bar or a bullet)
+    /// but not "Tel | 415 555 0100" or "E | jane@acme.com", where the bar follows a label.
+    static func splitSeparators(_ text: String) -> [String] {
+        for separator in [" | ", " • ", " · ", " / "] where text.contains(separator) {
+            let parts = text.components(separatedBy: separator)
+            let meaningful = parts.allSatisfy { part in
+                !Residue.isLabelOnly(part, removing: { $0.contains(where: \.isNumber) || $0.contains("@") || $0.contains(".") })
+            }
+            if meaningful { return parts.flatMap(splitSeparators) }
+        }
+        return [text]
     }
 
     /// Trims OCR debris: stray bars, bullets and quotes at the ends, runs of spaces.

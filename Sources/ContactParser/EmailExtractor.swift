@@ -124,9 +124,14 @@ enum URLExtractor {
                 }
                 let hostPart = host(of: candidate)
                 let labels = hostPart.split(separator: ".")
-                guard labels.count >= 2, let tld = labels.last, knownTLDs.contains(String(tld)),
+                guard labels.count >= 2, let tld = labels.last, tld.count >= 2, tld.allSatisfy(\.isLetter),
                       labels.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" } })
                 else { continue }
+                // A top-level domain cardscan does not know counts when nothing else on the line
+                // competes: the address alone (or after a web label), in lower case, or the e-mail's domain.
+                let standsAlone = Residue.isLabelOnly(line.text, removing: { $0 == raw }) && raw == raw.lowercased()
+                guard knownTLDs.contains(String(tld)) || standsAlone || emailDomains.contains(hostPart)
+                      || candidate.hasPrefix("http") || candidate.hasPrefix("www.") else { continue }
                 let looksLikeURL = candidate.hasPrefix("http") || candidate.hasPrefix("www.")
                     || emailDomains.contains(hostPart) || labels.count >= 2 && !labels[0].allSatisfy(\.isNumber)
                 guard looksLikeURL else { continue }

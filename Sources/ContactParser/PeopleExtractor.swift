@@ -119,15 +119,35 @@ enum PeopleExtractor {
     static func isTitle(_ text: String) -> Bool { titleWordCount(text) > 0 }
 
     /// How much a line looks like a person's name: 2-4 capitalised words of letters; nil when not at all.
+    /// Lower-case particles that belong inside names ("María de la Vega", "Ludwig van Beethoven").
+    static let nameParticles: Set<String> = ["de", "la", "del", "della", "der", "den", "van", "von", "da", "di", "du", "le",
+                                             "zu", "ten", "ter", "bin", "al", "el", "dos", "das", "y"]
+
+    /// Degrees and post-nominal letters after a name's comma ("Mahon, L.L.B.", "Smith, PhD").
+    static func isPostNominal(_ s: Substring) -> Bool {
+        let t = s.trimmingCharacters(in: .whitespaces)
+        guard !t.isEmpty, t.count <= 10 else { return false }
+        let letters = t.filter(\.isLetter)
+        return !letters.isEmpty && t.allSatisfy { $0.isLetter || $0 == "." } && letters.filter(\.isUppercase).count >= max(1, letters.count / 2)
+    }
+
     static func nameShapeScore(_ text: String) -> Double? {
-        let words = text.split(separator: " ")
-        guard (2...4).contains(words.count), !text.contains(where: \.isNumber) else { return nil }
+        guard !text.contains(where: \.isNumber) else { return nil }
+        // Post-nominals after a comma are part of the printed name but not of its shape.
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard let head = parts.first, parts.dropFirst().allSatisfy(isPostNominal) else { return nil }
+        let words = head.split(separator: " ")
+        let core = words.filter { !nameParticles.contains(String($0)) }
+        guard (2...4).contains(core.count), words.count <= 6, !nameParticles.contains(String(words[0])) else { return nil }
         var score = 1.0
-        for w in words {
-            let core = w.trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
-            guard let first = core.first, first.isUppercase else { return nil }
-            guard core.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" }) else { return nil }
-            if core.count > 1 && core.dropFirst().allSatisfy(\.isUppercase) { score -= 0.3 }  // ALL CAPS: likelier a company
+        for w in core {
+            let word = w.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            guard let first = word.first, first.isUppercase else { return nil }
+            // Letters, hyphens, apostrophes; initials with dots ("A.W.").
+            guard word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }) else { return nil }
+            if word.count > 1 && word.filter(\.isLetter).dropFirst().allSatisfy(\.isUppercase) && !word.contains(".") {
+                score -= 0.3  // ALL CAPS: likelier a company
+            }
         }
         return score
     }
@@ -154,13 +174,14 @@ enum PeopleExtractor {
 
     /// Splits a full name into given and family names (the last word is the family name, except
     /// for particles like "van der" which stay with it).
-    static func split(name full: String) -> PersonName {
-        let words = full.split(separator: " ").map(String.init)
+    static func split(name printed: String) -> PersonName {
+        let full = printed
+        let words = (printed.split(separator: ",").first.map(String.init) ?? printed).split(separator: " ").map(String.init)
         guard words.count >= 2 else { return PersonName(full: full, given: full, family: nil) }
         let particles: Set<String> = ["van", "von", "der", "den", "de", "da", "di", "del", "la", "le", "zu", "ten", "ter", "bin", "al"]
         var familyStart = words.count - 1
-        while familyStart > 1, particles.contains(words[familyStart - 1].lowercased()) { familyStart -= 1 }
-        let given = words[..<familyStart].filter { !($0.count == 2 && $0.hasSuffix(".")) }.first ?? words[0]
+        while familyStart > 1, particles.contains(words[familyStart - 1]) { familyStart -= 1 }
+        let given = words[..<familyStart].first { !($0.count <= 4 && $0.hasSuffix(".")) } ?? words[0]
         return PersonName(full: full, given: given, family: words[familyStart...].joined(separator: " "))
     }
 }
