@@ -42,15 +42,21 @@ public struct ContactParser: Sendable {
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
 
-        let domains = (contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) }
+        var domains = (contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) }
             + contact.urls.map { URLExtractor.host(of: $0) })
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
         contact.name = people.name
         contact.title = people.title
         contact.organization = people.organization
 
+        // E-mail domain, web address and organisation usually agree: repair OCR slips between them.
+        let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)
+        contact.emails = reconciled.emails
+        contact.urls = reconciled.urls
+        domains = (contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) } + contact.urls.map { URLExtractor.host(of: $0) })
+
         contact.confidence = Confidence.score(contact, lines: lines, people: people,
-                                              emailRepairs: emailResult.repaired, domains: domains)
+                                              emailRepairs: emailResult.repaired + reconciled.repairs, domains: domains)
         return contact
     }
 }

@@ -61,6 +61,32 @@ import Testing
     }
 }
 
+@Suite struct ReconciliationTests {
+    @Test func domainsAgreeingWithTheCompanyWin() {
+        let c = ContactParser().parse(text: "Griffiths Ltd\nCharlotte Wright\ncwright@griffithsitd.co.uk\nwww.griffithsltd.co.uk")
+        #expect(c.emails == ["cwright@griffithsltd.co.uk"])
+        #expect(c.urls == ["www.griffithsltd.co.uk"])
+        #expect((c.confidence["emails"] ?? 1) < 0.9)  // a repaired field says so
+    }
+
+    @Test func aMisreadWebAddressFollowsTheCompanyAndTheEmail() {
+        let c = ContactParser().parse(text: "Byrd PLC\nAdam Roberson\nadam.roberson@byrdplc.com\nhttps://byrdpic.com")
+        #expect(c.urls == ["https://byrdplc.com"])
+    }
+
+    @Test func unrelatedDomainsAreLeftAlone() {
+        let c = ContactParser().parse(text: "Acme Inc\nJane Doe\njane@gmail.com\nwww.acme-tools.com")
+        #expect(c.emails == ["jane@gmail.com"])
+        #expect(c.urls == ["www.acme-tools.com"])
+    }
+
+    @Test func skeletonsCollapseOCRConfusions() {
+        #expect(Reconciliation.skeleton("griffithsitd") == Reconciliation.skeleton("griffithsltd"))
+        #expect(Reconciliation.skeleton("modern") == Reconciliation.skeleton("rnodern"))
+        #expect(Reconciliation.skeleton("acme") != Reconciliation.skeleton("acne"))
+    }
+}
+
 @Suite struct AddressTests {
     @Test func usTwoLineAddress() throws {
         let c = ContactParser().parse(text: "Jane Doe\n19237 Martin Cliffs\nNew Mary, NH 05943")
@@ -88,6 +114,15 @@ import Testing
         let c = ContactParser().parse(text: "Annelies-Franke-Gasse 2, 82616 Hofgeismar")
         let a = try #require(c.address)
         #expect(a.street == "Annelies-Franke-Gasse 2" && a.city == "Hofgeismar" && a.postalCode == "82616")
+    }
+
+    @Test func ocrSlipsInPostcodesAreRepaired() throws {
+        let gb = try #require(ContactParser().parse(text: "Flat 46n, Reid Burg, Karlfurt GO 5DB").address)
+        #expect(gb.postalCode == "G0 5DB" && gb.city == "Karlfurt")
+        let ca = try #require(ContactParser().parse(text: "120 Bremner Blvd\nToronto, ON MSJ OA8").address)
+        #expect(ca.postalCode == "M5J 0A8" && ca.region == "ON")
+        let us = try #require(ContactParser().parse(text: "9180 Jennifer Squares\nCourtneyville, Hl 46643").address)
+        #expect(us.region == "HI" && us.city == "Courtneyville")
     }
 
     @Test func canadianAndAustralian() throws {

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Cross-checks e-mail domains, web addresses and the organisation: on a card they usually agree,
+/// and where OCR misread one of them ("griffithsitd" for "griffithsltd", "byrdpic" for "byrdplc")
+/// the reading that makes them agree is the likelier one.
+enum Reconciliation {
+    /// Collapses characters OCR confuses into one class each, so two readings that differ only
+    /// by such confusions compare equal.
+    static func skeleton(_ s: String) -> String {
+        var t = s.lowercased()
+        for (from, to) in [("rn", "m"), ("vv", "w"), ("cl", "d")] { t = t.replacingOccurrences(of: from, with: to) }
+        return String(t.map { ch -> Character in
+            switch ch {
+            case "i", "1", "|", "!", "j": return "l"
+            case "0": return "o"
+            case "5": return "s"
+            case "8": return "b"
+            default: return ch
+            }
+        })
+    }
+
+    /// Spellings of an organisation's name a domain label may use: "Griffiths Ltd" ->
+    /// "griffithsltd", "griffiths".
+    static func organizationSpellings(_ organization: String) -> [String] {
+        let words = organization.split(whereSeparator: { $0 == " " || $0 == "," }).map { PeopleExtractor.lettersOnly(String($0)) }
+            .filter { !$0.isEmpty }
+        guard !words.isEmpty else { return [] }
+        var out = [words.joined()]
+        if words.count > 1 { out.append(words.dropLast().joined()); out.append(words[0]) }
+        return out.filter { $0.count >= 3 }
+    }
+
+    /// Returns the e-mails and web addresses with domain labels repaired where they are an OCR
+    /// slip away from each other or from the organisation's name. `repairs` counts the changes.
+    static func reconcile(emails: [String], urls: [String], organization: String?) -> (emails: [String], urls: [String], repairs: Int) {
+        var references: [String] = organization.map(organizationSpellings) ?? []
+        // Labels the e-mails and web addresses agree on, when the organisation gives none.
+        let labels = emails.compactMap { $0.split(separator: "@").last.flatMap { PeopleExtractor.domainLabel(String($0)) } }
+            + urls.compactMap { PeopleExtractor.domainLabel(URLExtractor.host(of: $0)) }
+        for label in labels where labels.filter({ $0 == label }).count >= 2 && !references.contains(label) {
+            references.append(label)
+        }
+        var repairs = 0
+        func fix(_ host: String) -> String {
+            guard let label = PeopleExtractor.domainLabel(host), !references.contains(label) else { return host }
+            guard let better = references.first(where: { $0 != label && skeleton($0) == skeleton(label) }) else { return host }
+            repairs += 1
+            // Replace the label inside the host (the last occurrence: it is the registrable part).
+            guard let range = host.range(of: label, options: .backwards) else { return host }
+            return host.replacingCharacters(in: range, with: better)
+        }
+        let newEmails = emails.map { email -> String in
+            guard let at = email.lastIndex(of: "@") else { return email }
+            return String(email[...at]) + fix(String(email[email.index(after: at)...]))
+        }
+        let newURLs = urls.map { url -> String in
+            let host = URLExtractor.host(of: url)
+            let fixed = fix(host)
+            return fixed == host ? url : url.replacingOccurrences(of: host, with: fixed)
+        }
+        return (newEmails, newURLs, repairs)
+    }
+}
