@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
 
-.PHONY: setup build scan test eval bench fixtures clean
+.PHONY: setup build scan test eval bench bench-memory fixtures clean
 
 setup:
 	@bash scripts/setup.sh
@@ -23,6 +23,10 @@ test: setup
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build
 	bash scripts/bench.sh $(BENCH_DIR) $(BENCH_RUNS)
+
+## Peak memory for 10 and for 1,000 photos (BENCH_DIR, BENCH_COUNT).
+bench-memory: build
+	bash scripts/bench-memory.sh $(BENCH_DIR) $(BENCH_COUNT)
 
 ## Regenerates Fixtures/Cards (needs Pillow and numpy: pip install Pillow numpy).
 fixtures:

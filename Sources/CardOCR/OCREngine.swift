@@ -38,6 +38,10 @@ public final class OCREngine {
         }
         handle = api
         self.dataPath = dataPath
+        // Created now rather than on the first badly read page: a worker's memory is then the
+        // same from its first card to its thousandth. Without osd.traineddata, turned cards
+        // are simply read as they are.
+        orientationDetector = try? OrientationDetector(dataPath: dataPath)
         self.languages = languages
         self.pageSegmentation = pageSegmentation
         // Tesseract prints notes ("Empty page!!") to stderr; send them nowhere: no card text in logs.
@@ -73,7 +77,6 @@ public final class OCREngine {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
         let first = try recognize(prepared, normalize: false)
         guard first.meanWordConfidence < Self.rotationCheckConfidence, first.wordCount >= 3 else { return (first, 0) }
-        if orientationDetector == nil { orientationDetector = try OrientationDetector(dataPath: dataPath) }
         guard let detector = orientationDetector, let found = detector.uprightRotation(of: prepared),
               found.degrees != 0, found.confidence >= 1.5 else { return (first, 0) }
         let turned = try recognize(prepared.rotated(clockwise: found.degrees), normalize: false)

@@ -6,6 +6,7 @@ import Foundation
 struct CardScanMain {
     static func main() {
         OpenMPThreadLimit.reexecIfNeeded()
+        MallocPolicy.apply()
         do {
             var command = try CardScanCommand.parseAsRoot()
             try command.run()
@@ -51,6 +52,22 @@ enum OpenMPThreadLimit {
         setenv("OMP_THREAD_LIMIT", "1", 1)
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         // execv returned: it failed. Go on in this process with OpenMP unlimited.
+        #endif
+    }
+}
+
+/// Photos and Tesseract's page structures are allocated and freed by the tens of megabytes. glibc
+/// raises its mmap threshold each time such a block is freed, after which large blocks come from
+/// the heap arenas and stay there: the peak then creeps up over a long batch. A fixed threshold
+/// keeps large blocks in mmap, returned to the system when freed (measured: peak RSS for 300
+/// photos 1.18x the peak for 10 without, 1.10x with). The CLI's policy, not the library's.
+enum MallocPolicy {
+    static func apply() {
+        #if os(Linux)
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        _ = mallopt(-3, 256 * 1024)  // M_MMAP_THRESHOLD
         #endif
     }
 }

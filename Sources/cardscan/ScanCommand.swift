@@ -63,6 +63,24 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
     var wholeFrame = false
 
+    @Option(name: [.short, .customLong("output")], help: "Write the records to this file (atomically: FILE.partial while running, renamed at the end).")
+    var output: String?
+
+    @Flag(name: .long, help: "With -o FILE: skip inputs already recorded in FILE or FILE.partial, keeping their records.")
+    var resume = false
+
+    @Option(name: .long, help: "Scan only the K-th of N shares of the inputs (K/N, e.g. 2/8), to spread a large archive over machines.")
+    var shard: Shard?
+
+    @Option(name: .long, help: "Progress line on stderr: auto (when stderr is a terminal), always or never.")
+    var progress: ProgressMode = .auto
+
+    @Flag(name: [.short, .long], help: "No progress line.")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "More diagnostics on stderr (never text read from a card).")
+    var verbose = false
+
     @Option(name: .long, help: "Also write a sanitized copy (no metadata) of each scanned JPEG or PNG into this folder.")
     var stripTo: String?
 
@@ -82,11 +100,14 @@ struct ScanCommand: ParsableCommand {
         }
         if stream && !paths.contains("-") { throw ValidationError("--stream reads standard input: add '-' to the paths") }
         if maxMegabytes < 1 { throw ValidationError("--max-megabytes must be at least 1") }
+        if resume && output == nil { throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial") }
+        if resume && format != .jsonl { throw ValidationError("--resume works with --format jsonl") }
         if region.count != 2 || !region.allSatisfy(\.isLetter) { throw ValidationError("--region takes a two-letter country code such as US, GB or DE") }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
 
     func run() throws {
+        Diagnostics.setVerbose(verbose)
         var configuration = ScanConfiguration()
         configuration.languages = lang
         configuration.fallbackRegion = region.uppercased()
@@ -103,52 +124,133 @@ struct ScanCommand: ParsableCommand {
             Diagnostics.error(error.message)
             throw ExitCode(2)
         }
+
+        // Earlier records (--resume), and the output file's partial sibling.
+        var done = Set<String>()
+        var carryOver: [String] = []
+        if resume, let output {
+            (carryOver, done) = ResumeState.load(output)
+            Diagnostics.info("resuming: \(done.count) inputs already recorded in \(output) or \(output).partial")
+        } else if let output, FileManager.default.fileExists(atPath: output + ".partial") {
+            Diagnostics.error("\(output).partial holds the records of an interrupted run; continue it with --resume, or delete it")
+            throw ExitCode(2)
+        }
+        let sink: RecordSink
+        do {
+            sink = try RecordSink(format: format, path: output, carryOver: carryOver)
+        } catch {
+            Diagnostics.error(error.message)
+            throw ExitCode(2)
+        }
+
         let plan = InputPlan(paths: paths, stream: stream, filesFrom: filesFrom, nulSeparated: nulSeparated,
                              maxBytes: configuration.limits.maxBytes)
+        var inputs = plan.inputs()
+        if let shard {
+            inputs = AnySequence(inputs.enumerated().lazy.filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
+        }
+        if !done.isEmpty {
+            inputs = AnySequence(inputs.lazy.filter { !done.contains($0.source) })
+        }
+        // A total for the progress line, when the inputs can be listed without reading stdin.
+        let showProgress = progress.shows(quiet: quiet)
+        var total: Int?
+        if showProgress && !paths.contains("-") && filesFrom != "-" {
+            let listed = Array(inputs)
+            total = listed.count
+            inputs = AnySequence(listed)
+        }
+        let progressLine = ProgressLine(enabled: showProgress, total: total)
+
+        let interruption = Interruption.install()
         var failures = 0
-        let output = RecordWriter(format: format)
-        scanner.scan(plan.inputs()) { record in
+        scanner.scan(inputs, shouldStop: { interruption.requested }) { record in
             if record.status == .error {
                 failures += 1
                 Diagnostics.error(record.error?.message ?? "\(record.source): failed")
             }
-            output.write(record)
+            sink.write(record)
+            progressLine.advance()
         }
-        output.finish()
+        progressLine.finish()
         scanner.releaseEngines()
+        if interruption.requested {
+            sink.abandon()
+            if let partial = sink.partialPath {
+                Diagnostics.error("interrupted: the records finished so far are in \(partial); run again with --resume to go on")
+            }
+            throw ExitCode(130)
+        }
+        do {
+            try sink.finish()
+        } catch {
+            Diagnostics.error(error.message)
+            throw ExitCode(1)
+        }
         if failures > 0 { throw ExitCode(1) }
     }
 }
 
-/// Writes records to standard output as they come, flushing each one.
-final class RecordWriter {
-    private var exporter: RecordExporter
+/// How many shares the inputs are cut into, and which one to scan: K/N.
+struct Shard: ExpressibleByArgument {
+    let index: Int
+    let count: Int
 
-    init(format: ExportFormat) {
-        exporter = RecordExporter(format: format)
-        let header = exporter.header()
-        if !header.isEmpty { Self.emit(header) }
+    init?(argument: String) {
+        let parts = argument.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        index = k
+        count = n
     }
+}
 
-    func write(_ record: ScanRecord) {
-        let text = exporter.text(for: record)
-        if !text.isEmpty { Self.emit(text) }
+/// When to draw the progress line.
+enum ProgressMode: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+
+    func shows(quiet: Bool) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto: return !quiet && isatty(STDERR_FILENO) == 1
+        }
     }
+}
 
-    func finish() {
-        let footer = exporter.footer()
-        if !footer.isEmpty { Self.emit(footer) }
+/// SIGINT and SIGTERM: the first asks the scan to stop taking new images (those in flight are
+/// finished and their records written); a second one ends the process at once.
+final class Interruption: @unchecked Sendable {
+    // Safe: `flag` is only touched with `lock` held; the signal sources run on their own queue.
+    private let lock = NSLock()
+    private var flag = false
+    private var sources: [DispatchSourceSignal] = []
+
+    var requested: Bool { lock.withLock { flag } }
+
+    static func install() -> Interruption {
+        let interruption = Interruption()
+        let queue = DispatchQueue(label: "cardscan.signals")
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler {
+                let again = interruption.lock.withLock { () -> Bool in
+                    defer { interruption.flag = true }
+                    return interruption.flag
+                }
+                if again { _exit(130) }
+            }
+            source.resume()
+            interruption.sources.append(source)
+        }
+        return interruption
     }
+}
 
+/// Writes text to standard output at once.
+enum RecordWriter {
     static func emit(_ s: String) {
-        // One write(2) per record: a consumer of the pipe sees each record as soon as it is done.
         FileHandle.standardOutput.write(Data(s.utf8))
     }
 }
 
-/// One line per problem on stderr; never any text read from a card.
-enum Diagnostics {
-    static func error(_ message: String) {
-        FileHandle.standardError.write(Data("cardscan: \(message)\n".utf8))
-    }
-}

@@ -150,4 +150,87 @@ import TestSupport
         let inspect = try runProcess(TestPaths.binary, ["inspect", copy])
         #expect(inspect.stdout.contains("no metadata"))
     }
+
+    static func withoutTimings(_ stdout: String) throws -> [String] {
+        try records(stdout).map { r -> String in
+            var r = r
+            r.removeValue(forKey: "timingsMs")
+            let data = try JSONSerialization.data(withJSONObject: r, options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
+        let one = try runProcess(TestPaths.binary, ["scan", "--jobs", "1", TestPaths.cards.path])
+        let two = try runProcess(TestPaths.binary, ["scan", "--jobs", "2", TestPaths.cards.path])
+        #expect(one.status == 0 && two.status == 0)
+        #expect(try Self.withoutTimings(one.stdout) == Self.withoutTimings(two.stdout))
+        #expect(try Self.records(one.stdout).count == (try ExpectedCard.all()).count)
+        // Not a terminal: no progress line.
+        #expect(two.stderr.isEmpty)
+    }
+
+    @Test func shardsCoverTheInputsExactlyOnce() throws {
+        var sources: [String] = []
+        for k in 1...3 {
+            let r = try runProcess(TestPaths.binary, ["scan", "--shard", "\(k)/3", TestPaths.cards.path])
+            sources += try Self.records(r.stdout).compactMap { $0["source"] as? String }
+        }
+        let all = try Self.records(try runProcess(TestPaths.binary, ["scan", TestPaths.cards.path]).stdout).compactMap { $0["source"] as? String }
+        #expect(sources.sorted() == all.sorted())
+        #expect(try runProcess(TestPaths.binary, ["scan", "--shard", "4/3", TestPaths.cards.path]).status == 2)
+    }
+
+    @Test func progressLineWhenAsked() throws {
+        let r = try runProcess(TestPaths.binary, ["scan", "--progress", "always", TestPaths.cards.appendingPathComponent("card-us-plain.jpg").path])
+        #expect(r.stderr.contains("1/1 cards"))
+        #expect(!r.stderr.contains("Kimball"))  // never card text
+    }
+
+    @Test func interruptLeavesCompleteRecordsAndResumeFinishesTheJob() throws {
+        let dir = try Self.scratch("interrupt")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try ExpectedCard.all().map { TestPaths.cards.appendingPathComponent($0.file).path }
+        // Enough work to be interrupted mid-batch: the fixtures under distinct names, several times.
+        var list: [String] = []
+        for round in 0..<4 {
+            for f in files {
+                let copy = dir.appendingPathComponent("r\(round)-" + (f as NSString).lastPathComponent)
+                try FileManager.default.copyItem(atPath: f, toPath: copy.path)
+                list.append(copy.path)
+            }
+        }
+        let listFile = dir.appendingPathComponent("list.txt")
+        try Data((list.joined(separator: "\n") + "\n").utf8).write(to: listFile)
+        let out = dir.appendingPathComponent("out.jsonl").path
+        let process = Process()
+        process.executableURL = TestPaths.binary
+        process.arguments = ["scan", "--jobs", "2", "--files-from", listFile.path, "-o", out]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait for the first records, then interrupt.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let d = FileManager.default.contents(atPath: out + ".partial"), d.filter({ $0 == 0x0A }).count >= 3 { break }
+            usleep(50_000)
+        }
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let partial = try String(contentsOfFile: out + ".partial", encoding: .utf8)
+        #expect(partial.hasSuffix("\n"))
+        let done = try Self.records(partial)
+        #expect(done.count >= 3 && done.count < list.count)
+        // Without --resume, the partial run is not overwritten.
+        let refused = try runProcess(TestPaths.binary, ["scan", "--files-from", listFile.path, "-o", out])
+        #expect(refused.status == 2)
+        // --resume scans only what is missing and completes the file.
+        let resumed = try runProcess(TestPaths.binary, ["scan", "--resume", "--files-from", listFile.path, "-o", out])
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out + ".partial"))
+        let final = try Self.records(try String(contentsOfFile: out, encoding: .utf8))
+        #expect(Set(final.compactMap { $0["source"] as? String }) == Set(list))
+        #expect(final.count == list.count)
+    }
 }

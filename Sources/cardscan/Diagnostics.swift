@@ -1,0 +1,60 @@
+import Foundation
+import Logging
+
+/// Diagnostics on stderr through swift-log: one short line each, "cardscan: ...". Messages name
+/// files and say what to do; they never carry text read from a card.
+enum Diagnostics {
+    private static let setUp: Bool = {
+        LoggingSystem.bootstrap { label in LineLogHandler(label: label) }
+        return true
+    }()
+
+    static var logger: Logger {
+        _ = setUp
+        return Logger(label: "cardscan")
+    }
+
+    /// Raises the level to `.info` (--verbose).
+    static func setVerbose(_ verbose: Bool) {
+        LineLogHandler.level.withLock { $0 = verbose ? .info : .warning }
+    }
+
+    static func error(_ message: String) { logger.error("\(message)") }
+    static func info(_ message: String) { logger.info("\(message)") }
+}
+
+/// A log handler printing "cardscan: message" lines to stderr.
+struct LineLogHandler: LogHandler {
+    static let level = LockedValue(Logger.Level.warning)
+
+    let label: String
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level {
+        get { Self.level.withLock { $0 } }
+        set { Self.level.withLock { $0 = newValue } }
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
+             function: String, line: UInt) {
+        let prefix = level >= .warning ? "cardscan: " : "cardscan: [\(level)] "
+        FileHandle.standardError.write(Data((prefix + message.description + "\n").utf8))
+    }
+}
+
+/// A value behind a lock.
+final class LockedValue<Value>: @unchecked Sendable {
+    // Safe: `value` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func withLock<T>(_ body: (inout Value) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
+}
