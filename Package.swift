@@ -39,6 +39,7 @@ let package = Package(
 
         // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        .target(name: "CSeccomp"),
         .target(
             name: "CPhoneNumber",
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]),
@@ -50,7 +51,7 @@ let package = Package(
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
         .target(
             name: "CardScan",
-            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser"]),
+            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"]),
         .executableTarget(
             name: "cardscan",
             dependencies: [

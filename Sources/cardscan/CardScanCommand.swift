@@ -7,6 +7,11 @@ struct CardScanMain {
     static func main() {
         OpenMPThreadLimit.reexecIfNeeded()
         MallocPolicy.apply()
+        // Before any input is read, for every subcommand, with no way to turn it off.
+        if case .failed(let reason) = NetworkLockdown.engage() {
+            FileHandle.standardError.write(Data("cardscan: the network lockdown could not be installed (\(reason)); refusing to run without it\n".utf8))
+            Foundation.exit(2)
+        }
         do {
             var command = try CardScanCommand.parseAsRoot()
             try command.run()
@@ -23,7 +28,7 @@ struct CardScanMain {
 
 /// `cardscan`: business-card photos to contact records, on this machine only.
 struct CardScanCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "cardscan",
         abstract: "Turn photos of business cards into contact records, entirely on this device.",
         discussion: """
@@ -31,14 +36,23 @@ struct CardScanCommand: ParsableCommand {
             Tesseract and parses the text into a contact: name, title, organisation, phones, \
             e-mails, web sites and postal address. Nothing is sent anywhere.
             """,
-        version: CardScanVersion.string,
-        subcommands: [ScanCommand.self, StripCommand.self, InspectCommand.self],
+        version: CardScanVersion.string + " (" + CardScanVersion.lockdown + ")",
+        subcommands: [ScanCommand.self, StripCommand.self, InspectCommand.self, PrivacyCommand.self],
         defaultSubcommand: ScanCommand.self
-    )
+    ) }
 }
 
 enum CardScanVersion {
     static let string = "cardscan 0.1.0"
+
+    static var lockdown: String {
+        switch NetworkLockdown.status {
+        case .active?: return "network lockdown: active, no socket but AF_UNIX can be created"
+        case .unsupported?: return "network lockdown: not available on this platform"
+        case .failed(let reason)?: return "network lockdown: failed (\(reason))"
+        case nil: return "network lockdown: not engaged"
+        }
+    }
 }
 
 /// libtesseract's OpenMP runtime reads OMP_THREAD_LIMIT once, when the library loads; setting it

@@ -1,0 +1,52 @@
+import ArgumentParser
+import CardScan
+import Foundation
+
+struct PrivacyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "privacy",
+        abstract: "Check cardscan's no-network lockdown, or lint an app's privacy manifest.",
+        subcommands: [PrivacyStatusCommand.self],
+        defaultSubcommand: PrivacyStatusCommand.self
+    )
+}
+
+struct PrivacyStatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "Show the network lockdown and prove it: try to open network sockets from this process.",
+        discussion: "Exit status 0 when every network socket is refused and a local (AF_UNIX) one still works, 1 otherwise."
+    )
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: InspectCommand.InspectFormat = .text
+
+    func run() throws {
+        let probes: [(String, Int32, Int32)] = [
+            ("AF_INET", AF_INET, Int32(SOCK_STREAM.rawValue)), ("AF_INET6", AF_INET6, Int32(SOCK_DGRAM.rawValue)),
+            ("AF_PACKET", AF_PACKET, Int32(SOCK_RAW.rawValue)), ("AF_NETLINK", AF_NETLINK, Int32(SOCK_RAW.rawValue)),
+            ("AF_UNIX", AF_UNIX, Int32(SOCK_STREAM.rawValue)),
+        ]
+        var results: [(String, Int32?)] = []
+        for (name, domain, type) in probes { results.append((name, NetworkLockdown.trySocket(domain: domain, type: type))) }
+        let networkRefused = results.filter { $0.0 != "AF_UNIX" }.allSatisfy { $0.1 == EACCES }
+        let unixWorks = results.first { $0.0 == "AF_UNIX" }?.1 == nil
+        switch format {
+        case .text:
+            var text = CardScanVersion.lockdown + "\n"
+            text += "seccomp filter present: \(NetworkLockdown.filterPresent ? "yes" : "no")\n"
+            for (name, errno) in results {
+                let outcome = errno.map { $0 == EACCES ? "refused (EACCES)" : "failed (\(String(cString: strerror($0))))" } ?? "created"
+                text += "socket(\(name)): \(outcome)\n"
+            }
+            RecordWriter.emit(text)
+        case .json:
+            let pairs: [(String, JSONValue)] = [
+                ("lockdown", .string(CardScanVersion.lockdown)), ("filterPresent", .bool(NetworkLockdown.filterPresent)),
+                ("sockets", .object(results.map { ($0.0, $0.1.map { .string($0 == EACCES ? "EACCES" : String(cString: strerror($0))) } ?? .string("created")) })),
+            ]
+            RecordWriter.emit(JSONValue.object(pairs).serialized() + "\n")
+        }
+        if !(networkRefused && unixWorks) { throw ExitCode(1) }
+    }
+}
