@@ -20,6 +20,10 @@ test: setup
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 
+## Accuracy: scans Fixtures/Cards (and ../shared/eval/dev when present) and scores the records.
+eval: build
+	bash scripts/eval.sh
+
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build
 	bash scripts/bench.sh $(BENCH_DIR) $(BENCH_RUNS)

@@ -10,7 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
     ],
     targets: [
         // MARK: C libraries, each behind a tiny system-library target.
@@ -51,7 +51,8 @@ let package = Package(
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
         .target(
             name: "CardScan",
-            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"]),
+            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"],
+            resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .executableTarget(
             name: "cardscan",
             dependencies: [
@@ -67,7 +68,7 @@ let package = Package(
         .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif"]),
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
-        .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"]),
+        .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
         .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
     ],

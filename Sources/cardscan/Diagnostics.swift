@@ -39,10 +39,9 @@ struct LineLogHandler: LogHandler {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-             function: String, line: UInt) {
-        let prefix = level >= .warning ? "cardscan: " : "cardscan: [\(level)] "
-        FileHandle.standardError.write(Data((prefix + message.description + "\n").utf8))
+    func log(event: LogEvent) {
+        let prefix = event.level >= .warning ? "cardscan: " : "cardscan: [\(event.level)] "
+        FileHandle.standardError.write(Data((prefix + event.message.description + "\n").utf8))
     }
 }
 

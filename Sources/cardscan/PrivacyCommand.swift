@@ -6,7 +6,7 @@ struct PrivacyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "privacy",
         abstract: "Check cardscan's no-network lockdown, or lint an app's privacy manifest.",
-        subcommands: [PrivacyStatusCommand.self],
+        subcommands: [PrivacyStatusCommand.self, PrivacyLintCommand.self],
         defaultSubcommand: PrivacyStatusCommand.self
     )
 }
@@ -48,5 +48,47 @@ struct PrivacyStatusCommand: ParsableCommand {
             RecordWriter.emit(JSONValue.object(pairs).serialized() + "\n")
         }
         if !(networkRefused && unixWorks) { throw ExitCode(1) }
+    }
+}
+
+struct PrivacyLintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lint",
+        abstract: "Check PrivacyInfo.xcprivacy files against Apple's rules.",
+        discussion: """
+            One line per finding, FILE:LINE: error|warning: message (the line of the offending key). \
+            Exit status 1 when any file has an error.
+            """
+    )
+
+    @Argument(help: "Privacy manifests (PrivacyInfo.xcprivacy).")
+    var files: [String]
+
+    @Option(name: .long, help: "Output format: text or json.")
+    var format: InspectCommand.InspectFormat = .text
+
+    func run() throws {
+        var all: [PrivacyFinding] = []
+        var unreadable = false
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                Diagnostics.error("\(file): cannot be read; check the path")
+                unreadable = true
+                continue
+            }
+            all += PrivacyManifestLinter.lint(data: data, file: file)
+        }
+        switch format {
+        case .text:
+            RecordWriter.emit(all.map { $0.description + "\n" }.joined())
+        case .json:
+            let items: [JSONValue] = all.map {
+                .object([("file", .string($0.file)), ("line", .integer($0.line)), ("severity", .string($0.severity.rawValue)),
+                         ("message", .string($0.message))])
+            }
+            RecordWriter.emit(JSONValue.array(items).serialized() + "\n")
+        }
+        if unreadable { throw ExitCode(2) }
+        if all.contains(where: { $0.severity == .error }) { throw ExitCode(1) }
     }
 }
