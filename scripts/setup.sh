@@ -4,7 +4,7 @@
 set -euo pipefail
 packages=(
   pkg-config
-  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd   # OCR
+  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu   # OCR
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor

@@ -85,6 +85,15 @@ enum AddressPatterns {
         return CityLine(before: before, city: city, region: nil, postalCode: g[2] + district + g[4] + inward, country: country)
     }
 
+    /// "Town D02 X285" (Ireland's Eircode: a routing key and a four-character identifier).
+    static func irish(_ line: String) -> CityLine? {
+        let (body, country) = splitCountry(line)
+        guard let g = match(body, #"^(.*?)[,.]?\s+((?:[AC-FHKNPRTV-Y][0-9]{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4})\s*$"#) else { return nil }
+        let (before, city) = splitLastComma(g[1])
+        guard !city.isEmpty, city.contains(where: \.isLetter) else { return nil }
+        return CityLine(before: before, city: city, region: nil, postalCode: g[2], country: country)
+    }
+
     /// "12345 City" (Germany, France, Switzerland, Austria; "1234 AB City" in the Netherlands).
     static func continental(_ line: String) -> CityLine? {
         let (body, country) = splitCountry(line)
@@ -118,7 +127,7 @@ enum AddressExtractor {
         // well as a German city line, so the continental pattern only counts when nothing else
         // does, and never on a card from a country that writes the postcode after the city.
         var patterns: [(String) -> AddressPatterns.CityLine?] = [
-            AddressPatterns.northAmerican, AddressPatterns.australian, AddressPatterns.british,
+            AddressPatterns.northAmerican, AddressPatterns.australian, AddressPatterns.british, AddressPatterns.irish,
         ]
         if !["US", "CA", "GB", "AU", "NZ", "IE"].contains(region ?? "") { patterns.append(AddressPatterns.continental) }
         for pattern in patterns {

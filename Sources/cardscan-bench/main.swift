@@ -59,10 +59,11 @@ func benchDecode(_ o: Options) throws {
         var full: [Double] = [], work: [Double] = [], detect: [Double] = []
         for _ in 0..<o.reps {
             full.append(try milliseconds { _ = try encoded.decode(minimumLongSide: nil, grayscale: false) })
-            // The decode CardPreparer does: grayscale, stored orientation (folded into the warp), at
-            // the working size; and, separately, the whole preparation (decode, detect, warp).
+            // The decode CardPreparer does: colour (for card detection), stored orientation (folded
+            // into the warp), at the working size; and, separately, the whole preparation (decode,
+            // detect, warp).
             work.append(try milliseconds {
-                _ = try encoded.decode(minimumLongSide: Int(1024 * CardPreparer.workingFactor), grayscale: true,
+                _ = try encoded.decode(minimumLongSide: Int(1024 * CardPreparer.workingFactor), grayscale: false,
                                        applyOrientation: false)
             })
             var prepared: PreparedCard?

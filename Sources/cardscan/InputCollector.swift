@@ -96,12 +96,15 @@ struct DirectoryWalk: Sequence, IteratorProtocol {
                                     source: path)
                 }
                 let base = path.hasSuffix("/") ? path : path + "/"
+                for hidden in names where hidden.hasPrefix(".") { Diagnostics.info("skipped hidden entry \(base + hidden)") }
                 pending.append(contentsOf: names.filter { !$0.hasPrefix(".") }.reversed().map { base + $0 })
                 continue
             }
             switch Self.sniff(path) {
             case .image: return .file(path)
-            case .notImage: continue
+            case .notImage:
+                Diagnostics.info("skipped \(path): not an image")
+                continue
             case .unreadable:
                 return .failure(ScanError(code: "unreadable", message: "\(path): cannot be opened for reading; check its permissions"),
                                 source: path)

@@ -82,6 +82,15 @@ import TestSupport
         #expect(OCREngine.createdCount == before + 1)
     }
 
+    @Test func germanLanguageDataReadsTheSharpS() throws {
+        guard (try? OCREngine.locateTessdata(languages: "deu", explicit: nil)) != nil else {
+            print("skipped: tesseract-ocr-deu is not installed"); return
+        }
+        let card = try CardDetectionTests.prepared("card-de-band.jpg")
+        let page = try OCREngine(languages: "eng+deu").recognizeUpright(card.image).page
+        #expect(page.text.contains("Friedrichstraße"))
+    }
+
     @Test func aMissingLanguageNamesTheFileAndThePackage() {
         do {
             _ = try OCREngine(languages: "xyz")

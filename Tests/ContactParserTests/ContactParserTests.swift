@@ -116,6 +116,11 @@ import Testing
         #expect(a.street == "Annelies-Franke-Gasse 2" && a.city == "Hofgeismar" && a.postalCode == "82616")
     }
 
+    @Test func irishEircode() throws {
+        let ie = try #require(ContactParser().parse(text: "Grand Canal Dock\nDublin D02 X285\nIreland").address)
+        #expect(ie.city == "Dublin" && ie.postalCode == "D02 X285" && ie.country == "Ireland")
+    }
+
     @Test func ocrSlipsInPostcodesAreRepaired() throws {
         let gb = try #require(ContactParser().parse(text: "Flat 46n, Reid Burg, Karlfurt GO 5DB").address)
         #expect(gb.postalCode == "G0 5DB" && gb.city == "Karlfurt")
