@@ -17,6 +17,7 @@ scan: build
 
 ## Sets everything up, builds, and runs the whole test suite.
 test: setup
+	$(SWIFT) build -c release --product cardscan
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(SWIFT) test --skip-build $(TEST_FLAGS)
 

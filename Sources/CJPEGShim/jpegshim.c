@@ -64,7 +64,7 @@ static void cs_configure(struct jpeg_decompress_struct *cinfo, int scaleNum, int
     }
 }
 
-int cs_jpeg_read_info(const unsigned char *data, size_t length, cs_jpeg_info *info,
+int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
                       char *message, size_t messageLength) {
     struct jpeg_decompress_struct cinfo;
     cs_error_mgr err;
@@ -82,29 +82,11 @@ int cs_jpeg_read_info(const unsigned char *data, size_t length, cs_jpeg_info *in
     info->components = cinfo.num_components;
     info->colorSpace = cs_color_class(cinfo.jpeg_color_space);
     info->progressive = cinfo.progressive_mode ? 1 : 0;
-    jpeg_destroy_decompress(&cinfo);
-    return CS_JPEG_OK;
-}
-
-int cs_jpeg_output_size(const unsigned char *data, size_t length, int scaleNum, int gray,
-                        int *width, int *height, int *channels,
-                        char *message, size_t messageLength) {
-    struct jpeg_decompress_struct cinfo;
-    cs_error_mgr err;
-    memset(&cinfo, 0, sizeof cinfo);
-    cs_setup(&cinfo, &err, message, messageLength);
-    if (setjmp(err.jump)) {
-        jpeg_destroy_decompress(&cinfo);
-        return CS_JPEG_ERROR;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
     cs_configure(&cinfo, scaleNum, gray);
     jpeg_calc_output_dimensions(&cinfo);
-    *width = (int)cinfo.output_width;
-    *height = (int)cinfo.output_height;
-    *channels = gray ? 1 : 3;
+    info->outputWidth = (int)cinfo.output_width;
+    info->outputHeight = (int)cinfo.output_height;
+    info->outputChannels = gray ? 1 : 3;
     jpeg_destroy_decompress(&cinfo);
     return CS_JPEG_OK;
 }

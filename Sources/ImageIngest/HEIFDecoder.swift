@@ -27,23 +27,11 @@ enum HEIFDecoder {
             }
             let iw = Int(heif_image_get_width(image, heif_channel_interleaved))
             let ih = Int(heif_image_get_height(image, heif_channel_interleaved))
-            let channels = grayscale ? 1 : 3
-            var out = [UInt8](repeating: 0, count: iw * ih * channels)
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<ih {
-                    let row = plane + y * Int(stride)
-                    for x in 0..<iw {
-                        let r = row[3 * x], g = row[3 * x + 1], b = row[3 * x + 2]
-                        if grayscale {
-                            dst[y * iw + x] = UInt8((UInt32(r) * 77 + UInt32(g) * 150 + UInt32(b) * 29) >> 8)
-                        } else {
-                            let i = (y * iw + x) * 3
-                            dst[i] = r; dst[i + 1] = g; dst[i + 2] = b
-                        }
-                    }
-                }
+            let rowBytes = Int(stride)
+            return PixelImage.packing(width: iw, height: ih, grayscale: grayscale) { x, y in
+                let p = plane + y * rowBytes + 3 * x
+                return (p[0], p[1], p[2])
             }
-            return PixelImage(width: iw, height: ih, channels: channels, pixels: out)
         }
     }
 

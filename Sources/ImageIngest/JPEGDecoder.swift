@@ -13,7 +13,7 @@ enum JPEGDecoder {
         var info = cs_jpeg_info()
         var message = [CChar](repeating: 0, count: 200)
         let rc = bytes.withUnsafeBufferPointer { buf in
-            cs_jpeg_read_info(buf.baseAddress, buf.count, &info, &message, message.count)
+            cs_jpeg_read_info(buf.baseAddress, buf.count, 8, 0, &info, &message, message.count)
         }
         guard rc == 0 else {
             throw IngestError(.corrupt, source: source,
@@ -28,11 +28,12 @@ enum JPEGDecoder {
         throws(IngestError) -> (PixelImage, warnings: Int)
     {
         var message = [CChar](repeating: 0, count: 200)
-        var w: Int32 = 0, h: Int32 = 0, c: Int32 = 0
+        var info = cs_jpeg_info()
         let gray: Int32 = grayscale ? 1 : 0
         let sizeRC = bytes.withUnsafeBufferPointer { buf in
-            cs_jpeg_output_size(buf.baseAddress, buf.count, Int32(scaleNum), gray, &w, &h, &c, &message, message.count)
+            cs_jpeg_read_info(buf.baseAddress, buf.count, Int32(scaleNum), gray, &info, &message, message.count)
         }
+        let (w, h, c) = (info.outputWidth, info.outputHeight, info.outputChannels)
         guard sizeRC == 0, w > 0, h > 0 else {
             throw IngestError(.corrupt, source: source, reason: "the JPEG cannot be decoded (\(Self.text(message)))")
         }

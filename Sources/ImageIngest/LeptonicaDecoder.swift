@@ -47,23 +47,9 @@ enum LeptonicaDecoder {
         guard let data = pixGetData(rgba) else {
             throw IngestError(.corrupt, source: source, reason: "the image has no pixel data")
         }
-        let channels = grayscale ? 1 : 3
-        var out = [UInt8](repeating: 0, count: w * h * channels)
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                let row = data + y * wpl
-                for x in 0..<w {
-                    let v = row[x]
-                    let r = UInt8((v >> 24) & 0xFF), g = UInt8((v >> 16) & 0xFF), b = UInt8((v >> 8) & 0xFF)
-                    if grayscale {
-                        dst[y * w + x] = UInt8((UInt32(r) * 77 + UInt32(g) * 150 + UInt32(b) * 29) >> 8)
-                    } else {
-                        let i = (y * w + x) * 3
-                        dst[i] = r; dst[i + 1] = g; dst[i + 2] = b
-                    }
-                }
-            }
+        return PixelImage.packing(width: w, height: h, grayscale: grayscale) { x, y in
+            let v = data[y * wpl + x]
+            return (UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF))
         }
-        return PixelImage(width: w, height: h, channels: channels, pixels: out)
     }
 }

@@ -22,6 +22,27 @@ public struct PixelImage: Sendable, Equatable {
 
     public var longSide: Int { max(width, height) }
 
+    /// Builds a gray or RGB image from a decoder's pixels, read through `rgbAt(x, y)`.
+    static func packing(width w: Int, height h: Int, grayscale: Bool,
+                        _ rgbAt: (Int, Int) -> (UInt8, UInt8, UInt8)) -> PixelImage {
+        let channels = grayscale ? 1 : 3
+        var out = [UInt8](repeating: 0, count: w * h * channels)
+        out.withUnsafeMutableBufferPointer { dst in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let (r, g, b) = rgbAt(x, y)
+                    if grayscale {
+                        dst[y * w + x] = UInt8((UInt32(r) * 77 + UInt32(g) * 150 + UInt32(b) * 29) >> 8)
+                    } else {
+                        let i = (y * w + x) * 3
+                        dst[i] = r; dst[i + 1] = g; dst[i + 2] = b
+                    }
+                }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: channels, pixels: out)
+    }
+
     /// The image as gray (ITU-R BT.601 luma); itself when already gray.
     public func grayscale() -> PixelImage {
         if channels == 1 { return self }

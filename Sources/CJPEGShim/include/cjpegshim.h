@@ -9,6 +9,9 @@ typedef struct {
     int components;      ///< components in the file (1 gray, 3 YCbCr/RGB, 4 CMYK/YCCK)
     int colorSpace;      ///< 1 gray, 3 colour, 4 CMYK or YCCK
     int progressive;     ///< 1 when the file is progressive
+    int outputWidth;     ///< size and channels when decoded at the scale and colour asked for
+    int outputHeight;
+    int outputChannels;
 } cs_jpeg_info;
 
 /// Result codes of the shim's calls.
@@ -18,14 +21,10 @@ enum {
     CS_JPEG_BAD_ARGS = 2,   ///< the caller's buffer does not match the output size
 };
 
-/// Reads the header. Never calls exit() and never prints.
-int cs_jpeg_read_info(const unsigned char *data, size_t length, cs_jpeg_info *info,
+/// Reads the header, and the output size when decoding at scale num/8 (gray or RGB).
+/// Never calls exit() and never prints.
+int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
                       char *message, size_t messageLength);
-
-/// Computes the output size when decoding at scale num/8.
-int cs_jpeg_output_size(const unsigned char *data, size_t length, int scaleNum, int gray,
-                        int *width, int *height, int *channels,
-                        char *message, size_t messageLength);
 
 /// Decodes at scale num/8 into `out` (width*height*channels bytes, 1 = gray, 3 = RGB).
 /// `warnings` receives libjpeg's warning count (a truncated file has at least one);
