@@ -130,7 +130,7 @@ public final class OCREngine {
     }
 
     /// Where Tesseract's language files are: TESSDATA_PREFIX, then the usual install places.
-    static func locateTessdata(languages: String, explicit: String?) throws(OCRError) -> String {
+    public static func locateTessdata(languages: String, explicit: String?) throws(OCRError) -> String {
         var candidates: [String] = []
         if let explicit { candidates.append(explicit) }
         if let env = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !env.isEmpty {

@@ -16,6 +16,9 @@ public struct ScanConfiguration: Sendable {
     public var fallbackRegion: String = "US"
     /// Long side of the straightened card handed to OCR.
     public var ocrLongSide: Int = 1024
+    /// With the default English OCR, read German-speaking cards (by the region the card itself
+    /// shows) a second time with German language data when it is installed (tesseract-ocr-deu).
+    public var germanSecondReading: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true
@@ -56,6 +59,8 @@ public enum ScanInput: Sendable {
 public final class CardScanner: Sendable {
     public let configuration: ScanConfiguration
     private let pool: EnginePool
+    /// Engines with German language data, for the second reading of German-speaking cards.
+    private let germanPool: EnginePool?
 
     /// Creates a scanner; checks that the OCR language data is installed.
     /// - Throws: `ScanError` (code "missing-language") naming the missing file and its package.
@@ -71,7 +76,19 @@ public final class CardScanner: Sendable {
         } catch {
             throw ScanError(code: error.code.rawValue, message: error.message)
         }
+        if configuration.germanSecondReading, configuration.languages == "eng",
+           (try? OCREngine.locateTessdata(languages: "eng+deu", explicit: configuration.tessdataPath)) != nil {
+            germanPool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
+                try OCREngine(languages: "eng+deu", dataPath: configuration.tessdataPath,
+                              pageSegmentation: configuration.pageSegmentation)
+            }
+        } else {
+            germanPool = nil
+        }
     }
+
+    /// Regions whose cards are read a second time with German language data (ß, umlauts).
+    static let germanRegions: Set<String> = ["DE", "AT", "CH", "LI"]
 
     /// Scans one image file.
     public func scan(file path: String) -> ScanRecord {
@@ -133,8 +150,22 @@ public final class CardScanner: Sendable {
 
         t = clock.now
         let parser = ContactParser(fallbackRegion: configuration.fallbackRegion)
-        let contact = parser.parse(lines: page.lines.map(Self.textLine))
-        timings.append(("parse", (clock.now - t).milliseconds))
+        var contact = parser.parse(lines: page.lines.map(Self.textLine))
+        var parseMs = (clock.now - t).milliseconds
+
+        // A German-speaking card: read it again with German language data, which knows ß and the
+        // umlauts English reads as "B", "f" or bare vowels; keep the English reading's fields
+        // where the German one found none.
+        if let germanPool, let region = contact.region, Self.germanRegions.contains(region) {
+            t = clock.now
+            if let german = try? germanPool.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
+                timings[timings.count - 1].1 += (clock.now - t).milliseconds
+                t = clock.now
+                contact = Self.merge(parser.parse(lines: german.lines.map(Self.textLine)), fallback: contact)
+                parseMs += (clock.now - t).milliseconds
+            }
+        }
+        timings.append(("parse", parseMs))
 
         var record = ScanRecord(source: source, status: .ok)
         record.contact = contact
@@ -146,6 +177,20 @@ public final class CardScanner: Sendable {
         timings.append(("total", (clock.now - start).milliseconds))
         record.timingsMs = timings
         return record
+    }
+
+    /// The fields of `primary`, with `fallback`'s where `primary` has none.
+    static func merge(_ primary: Contact, fallback: Contact) -> Contact {
+        var c = primary
+        if c.name == nil { c.name = fallback.name }
+        if c.title == nil { c.title = fallback.title }
+        if c.organization == nil { c.organization = fallback.organization }
+        if c.phones.isEmpty { c.phones = fallback.phones }
+        if c.emails.isEmpty { c.emails = fallback.emails }
+        if c.urls.isEmpty { c.urls = fallback.urls }
+        if c.address == nil { c.address = fallback.address }
+        for (key, value) in fallback.confidence where c.confidence[key] == nil { c.confidence[key] = value }
+        return c
     }
 
     /// Reads the card's text lines only (no parsing): for diagnostics and tests.
