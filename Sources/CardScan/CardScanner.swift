@@ -193,21 +193,6 @@ public final class CardScanner: Sendable {
         return c
     }
 
-    /// Reads the card's text lines only (no parsing): for diagnostics and tests.
-    public func recognize(bytes: [UInt8], source: String) throws(ScanError) -> OCRPage {
-        do {
-            let encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
-            let prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard)
-            return try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image).page }
-        } catch let error as IngestError {
-            throw ScanError(code: error.code.rawValue, message: error.description)
-        } catch let error as OCRError {
-            throw ScanError(code: error.code.rawValue, message: error.message)
-        } catch {
-            throw ScanError(code: "internal", message: "\(source): \(error)")
-        }
-    }
-
     /// Writes the sanitized copy of a scanned photo (never over an existing file).
     func writeSanitizedCopy(_ bytes: [UInt8], source: String, format: ImageFormat, into dir: String) throws(ScanError) {
         let clean = try Sanitizer.strip(bytes: bytes, source: source)

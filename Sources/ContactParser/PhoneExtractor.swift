@@ -5,7 +5,6 @@ enum PhoneExtractor {
     struct Result {
         var phones: [Phone] = []
         var consumedLines: Set<Int> = []
-        var validCount = 0
     }
 
     static func extract(from lines: [CardLine], region: String, skip: Set<Int>) -> Result {
@@ -38,7 +37,6 @@ enum PhoneExtractor {
                     type = m.kind == .mobile ? .mobile : .work
                 }
                 result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces), e164: m.e164))
-                if m.valid { result.validCount += 1 }
                 found = true
             }
             if found, Residue.isLabelOnly(text, removing: { $0.contains(where: \.isNumber) }) {

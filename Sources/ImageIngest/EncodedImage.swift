@@ -9,8 +9,6 @@ public struct EncodedImage: Sendable {
     public let storedHeight: Int
     /// EXIF orientation 1-8 (1 when the file has none).
     public let orientation: Int
-    /// True when the EXIF block carries an orientation tag at all.
-    public let hasOrientationTag: Bool
     /// The limits the image was checked against, applied again while decoding.
     public let limits: ImageLimits
 
@@ -41,7 +39,6 @@ public struct EncodedImage: Sendable {
         self.limits = limits
         self.format = format
         var orientation = 1
-        var hasTag = false
         switch format {
         case .jpeg:
             // The frame size from our own segment walk first: a bomb is refused before libjpeg
@@ -55,7 +52,6 @@ public struct EncodedImage: Sendable {
             if let structure, let exif = structure.exifPayload(in: bytes),
                let tiff = TIFFReader(bytes, range: exif), let o = tiff.orientation {
                 orientation = o
-                hasTag = true
             }
         case .heic:
             // libheif applies the container's rotation and mirroring itself: the size is upright.
@@ -65,17 +61,14 @@ public struct EncodedImage: Sendable {
             try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
             if let o = PNGDecoder.exifOrientation(bytes) {
                 orientation = o
-                hasTag = true
             }
         default:
             (storedWidth, storedHeight) = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
             if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
                 orientation = o
-                hasTag = true
             }
         }
         self.orientation = orientation
-        self.hasOrientationTag = hasTag
         try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
     }
 
