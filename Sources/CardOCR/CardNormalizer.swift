@@ -1,76 +1,87 @@
 import ImageIngest
 
 /// Makes every part of a card dark text on white paper before OCR: light text on a dark card or
-/// on a coloured band is inverted, and uneven light is evened out.
+/// on a coloured band is inverted, shadows, glare and uneven light are evened out, and sensor
+/// noise is kept from turning into specks.
 ///
-/// Block statistics (16 px blocks, each looking at its 5 x 5 neighbourhood) estimate the local
-/// paper and ink levels: where the local mean lies nearer the darkest pixels, the background is
-/// dark and the text light. Each pixel is then mapped so that paper becomes white and ink black,
-/// with paper and ink levels interpolated between block centres so no block edges show.
+/// How: a light 3 x 3 smoothing against noise; then, on a grid of 4 px cells, a light envelope
+/// (grey closing over about 50 px: the paper level under dark text, wider than a bold name's
+/// strokes), a dark envelope (grey opening: the level under light text), the ink levels, and a
+/// robust background level (the median of cell means over about 70 px).
+/// Where the background lies nearer the light envelope the text is dark, elsewhere light. Each
+/// pixel is stretched between the two envelopes, with a floor on the stretch so that a flat
+/// area (no text, only noise or a gentle shadow edge) stays white instead of being amplified.
 public enum CardNormalizer {
-    static let block = 16
-    static let reach = 2          // neighbourhood radius in blocks
-    static let flatContrast = 28  // below this range a neighbourhood holds no text
+    /// Grid cell in pixels.
+    static let cell = 4
+    /// Radius, in cells, of the closing and opening: wider than any stroke of card text at OCR size.
+    static let envelopeRadius = 6
+    /// Radius, in cells, of the median that estimates the background level.
+    static let medianRadius = 8
+    /// Smallest light-dark span a pixel is stretched over: below it there is no text, only noise.
+    static let minimumSpan: Float = 70
 
     public static func normalize(_ image: PixelImage) -> PixelImage {
-        let gray = image.grayscale()
-        let w = gray.width, h = gray.height
-        let bw = (w + block - 1) / block, bh = (h + block - 1) / block
-        guard bw >= 2, bh >= 2 else { return gray }
-        var bmin = [Int](repeating: 255, count: bw * bh), bmax = [Int](repeating: 0, count: bw * bh)
-        var bsum = [Int](repeating: 0, count: bw * bh), bcount = [Int](repeating: 0, count: bw * bh)
-        gray.pixels.withUnsafeBufferPointer { px in
+        let source = image.grayscale()
+        let w = source.width, h = source.height
+        guard w >= 4 * cell, h >= 4 * cell else { return source }
+        let g = smooth3x3(source)
+        let gw = (w + cell - 1) / cell, gh = (h + cell - 1) / cell
+        var cellMin = [Float](repeating: 255, count: gw * gh)
+        var cellMax = [Float](repeating: 0, count: gw * gh)
+        var cellSum = [Float](repeating: 0, count: gw * gh)
+        var cellCount = [Float](repeating: 0, count: gw * gh)
+        g.withUnsafeBufferPointer { px in
             for y in 0..<h {
-                let by = y / block
+                let row = (y / cell) * gw
                 for x in 0..<w {
-                    let v = Int(px[y * w + x]), b = by * bw + x / block
-                    if v < bmin[b] { bmin[b] = v }
-                    if v > bmax[b] { bmax[b] = v }
-                    bsum[b] += v
-                    bcount[b] += 1
+                    let v = Float(px[y * w + x]), c = row + x / cell
+                    if v < cellMin[c] { cellMin[c] = v }
+                    if v > cellMax[c] { cellMax[c] = v }
+                    cellSum[c] += v
+                    cellCount[c] += 1
                 }
             }
         }
-        // Paper and ink level per block, from its neighbourhood.
-        var paper = [Float](repeating: 255, count: bw * bh), ink = [Float](repeating: 0, count: bw * bh)
-        for by in 0..<bh {
-            for bx in 0..<bw {
-                var lo = 255, hi = 0, sum = 0, n = 0
-                for ny in max(0, by - reach)...min(bh - 1, by + reach) {
-                    for nx in max(0, bx - reach)...min(bw - 1, bx + reach) {
-                        let b = ny * bw + nx
-                        lo = min(lo, bmin[b]); hi = max(hi, bmax[b]); sum += bsum[b]; n += bcount[b]
-                    }
-                }
-                let mean = n > 0 ? sum / n : 128
-                let b = by * bw + bx
-                if hi - lo < flatContrast {
-                    // No text nearby: whatever the level, it is paper.
-                    paper[b] = Float(mean)
-                    ink[b] = Float(mean) + (mean >= 128 ? -128 : 128)
-                } else if mean - lo >= hi - mean {
-                    paper[b] = Float(hi); ink[b] = Float(lo)        // light paper, dark ink
-                } else {
-                    paper[b] = Float(lo); ink[b] = Float(hi)        // dark background, light text
-                }
-            }
+        let cellMean = zip(cellSum, cellCount).map { $0 / max($1, 1) }
+        let r = envelopeRadius
+        let localMax = GridFilter.dilate(cellMax, w: gw, h: gh, r: r)
+        let localMin = GridFilter.erode(cellMin, w: gw, h: gh, r: r)
+        var light = GridFilter.erode(localMax, w: gw, h: gh, r: r)
+        var dark = GridFilter.dilate(localMin, w: gw, h: gh, r: r)
+        // Ink levels: the darkest (lightest) values over twice the envelope's reach, lightly smoothed.
+        let lightInk = GridFilter.boxBlur(GridFilter.erode(localMin, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
+        let darkInk = GridFilter.boxBlur(GridFilter.dilate(localMax, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
+        var background = GridFilter.median(cellMean, w: gw, h: gh, r: medianRadius)
+        for _ in 0..<2 {
+            light = GridFilter.boxBlur(light, w: gw, h: gh, r: r)
+            dark = GridFilter.boxBlur(dark, w: gw, h: gh, r: r)
+            background = GridFilter.boxBlur(background, w: gw, h: gh, r: 1)
         }
         let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
-            gray.pixels.withUnsafeBufferPointer { px in
+            g.withUnsafeBufferPointer { px in
                 for y in 0..<h {
-                    // Bilinear weights between block centres.
-                    let fy = max(0, min(Float(bh - 1), (Float(y) + 0.5) / Float(block) - 0.5))
-                    let y0 = Int(fy), y1 = min(bh - 1, y0 + 1), ay = fy - Float(y0)
+                    let fy = max(0, min(Float(gh - 1), (Float(y) + 0.5) / Float(cell) - 0.5))
+                    let y0 = Int(fy), y1 = min(gh - 1, y0 + 1), ay = fy - Float(y0)
                     for x in 0..<w {
-                        let fx = max(0, min(Float(bw - 1), (Float(x) + 0.5) / Float(block) - 0.5))
-                        let x0 = Int(fx), x1 = min(bw - 1, x0 + 1), ax = fx - Float(x0)
-                        let i00 = y0 * bw + x0, i10 = y0 * bw + x1, i01 = y1 * bw + x0, i11 = y1 * bw + x1
-                        let p = (paper[i00] * (1 - ax) + paper[i10] * ax) * (1 - ay) + (paper[i01] * (1 - ax) + paper[i11] * ax) * ay
-                        let k = (ink[i00] * (1 - ax) + ink[i10] * ax) * (1 - ay) + (ink[i01] * (1 - ax) + ink[i11] * ax) * ay
-                        let span = p - k
-                        var v: Float = 255
-                        if abs(span) > 1 { v = 255 * (Float(px[y * w + x]) - k) / span }
-                        dst[y * w + x] = UInt8(max(0, min(255, v)))
+                        let fx = max(0, min(Float(gw - 1), (Float(x) + 0.5) / Float(cell) - 0.5))
+                        let x0 = Int(fx), x1 = min(gw - 1, x0 + 1), ax = fx - Float(x0)
+                        let i00 = y0 * gw + x0, i10 = y0 * gw + x1, i01 = y1 * gw + x0, i11 = y1 * gw + x1
+                        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+                        let l = light[i00] * w00 + light[i10] * w10 + light[i01] * w01 + light[i11] * w11
+                        let d = dark[i00] * w00 + dark[i10] * w10 + dark[i01] * w01 + dark[i11] * w11
+                        let m = background[i00] * w00 + background[i10] * w10 + background[i01] * w01 + background[i11] * w11
+                        let v = Float(px[y * w + x])
+                        // Light paper, dark ink: distance below the paper; dark background: above it.
+                        let ink: Float, span: Float
+                        if (l - m) <= (m - d) {
+                            let k = lightInk[i00] * w00 + lightInk[i10] * w10 + lightInk[i01] * w01 + lightInk[i11] * w11
+                            ink = l - v; span = max(l - k, minimumSpan)
+                        } else {
+                            let k = darkInk[i00] * w00 + darkInk[i10] * w10 + darkInk[i01] * w01 + darkInk[i11] * w11
+                            ink = v - d; span = max(k - d, minimumSpan)
+                        }
+                        dst[y * w + x] = UInt8(max(0, min(255, 255 - ink * 255 / span)))
                     }
                 }
             }
@@ -78,4 +89,110 @@ public enum CardNormalizer {
         }
         return PixelImage(width: w, height: h, channels: 1, pixels: out)
     }
+
+    /// A [1 2 1] x [1 2 1] / 16 smoothing (edges clamped).
+    static func smooth3x3(_ image: PixelImage) -> [UInt8] {
+        let w = image.width, h = image.height
+        var tmp = [UInt16](repeating: 0, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let row = y * w
+                for x in 0..<w {
+                    let a = src[row + max(0, x - 1)], b = src[row + x], c = src[row + min(w - 1, x + 1)]
+                    tmp[row + x] = UInt16(a) + 2 * UInt16(b) + UInt16(c)
+                }
+            }
+        }
+        return [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+            for y in 0..<h {
+                let up = max(0, y - 1) * w, row = y * w, down = min(h - 1, y + 1) * w
+                for x in 0..<w {
+                    dst[row + x] = UInt8((UInt32(tmp[up + x]) + 2 * UInt32(tmp[row + x]) + UInt32(tmp[down + x]) + 8) / 16)
+                }
+            }
+            initialized = w * h
+        }
+    }
+}
+
+/// Filters over a small grid of Float values (cell statistics), separable, edges clamped.
+enum GridFilter {
+    static func dilate(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] { extreme(a, w: w, h: h, r: r, max: true) }
+    static func erode(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] { extreme(a, w: w, h: h, r: r, max: false) }
+
+    static func extreme(_ a: [Float], w: Int, h: Int, r: Int, max useMax: Bool) -> [Float] {
+        func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
+        var tmp = a
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = a[y * w + x]
+                for dx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) { v = pick(v, a[y * w + dx]) }
+                tmp[y * w + x] = v
+            }
+        }
+        var out = tmp
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = tmp[y * w + x]
+                for dy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) { v = pick(v, tmp[dy * w + x]) }
+                out[y * w + x] = v
+            }
+        }
+        return out
+    }
+
+    static func boxBlur(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
+        var tmp = a
+        for y in 0..<h {
+            for x in 0..<w {
+                var s: Float = 0
+                var n: Float = 0
+                for dx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) { s += a[y * w + dx]; n += 1 }
+                tmp[y * w + x] = s / n
+            }
+        }
+        var out = tmp
+        for y in 0..<h {
+            for x in 0..<w {
+                var s: Float = 0
+                var n: Float = 0
+                for dy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) { s += tmp[dy * w + x]; n += 1 }
+                out[y * w + x] = s / n
+            }
+        }
+        return out
+    }
+
+    /// Median over a (2r+1)^2 window, by a 256-bin histogram of the rounded values.
+    static func median(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
+        var out = a
+        var hist = [Int](repeating: 0, count: 256)
+        for y in 0..<h {
+            for i in 0..<256 { hist[i] = 0 }
+            var count = 0
+            let y0 = Swift.max(0, y - r), y1 = Swift.min(h - 1, y + r)
+            func add(_ x: Int, _ d: Int) {
+                for yy in y0...y1 { hist[Int(a[yy * w + x].rounded()).clamped(0, 255)] += d; count += d }
+            }
+            for x in 0...Swift.min(w - 1, r) { add(x, 1) }
+            for x in 0..<w {
+                if x > 0 {
+                    if x + r < w { add(x + r, 1) }
+                    if x - r - 1 >= 0 { add(x - r - 1, -1) }
+                }
+                var need = (count + 1) / 2, v = 0
+                while v < 255 {
+                    need -= hist[v]
+                    if need <= 0 { break }
+                    v += 1
+                }
+                out[y * w + x] = Float(v)
+            }
+        }
+        return out
+    }
+}
+
+extension Int {
+    func clamped(_ lo: Int, _ hi: Int) -> Int { Swift.min(hi, Swift.max(lo, self)) }
 }

@@ -1,13 +1,21 @@
 import Foundation
 import ImageIngest
 
+/// Where the card was found in the photo, as the record reports it.
+public struct CardPlacement: Sendable, Equatable {
+    public let method: CardDetector.Method
+    /// The card's corners in the upright photo's pixels, clockwise from its top-left; nil for the
+    /// whole frame.
+    public let corners: [Point]?
+    public let confidence: Double
+}
+
 /// The card cut out of a photo, straightened, upright, gray, and sized for OCR.
 public struct PreparedCard: Sendable {
     public let image: PixelImage
-    /// True when a card outline was found; false when the whole frame was used.
-    public let cardDetected: Bool
-    /// The card's outline in the upright photo (normalised, clockwise from the top-left), when detected.
-    public let quad: Quadrilateral?
+    public let placement: CardPlacement
+    /// True when a card outline was found.
+    public var cardDetected: Bool { placement.method == .outline }
     /// Milliseconds spent decoding, and detecting plus straightening.
     public let decodeMs: Double
     public let detectMs: Double
@@ -17,14 +25,13 @@ public struct PreparedCard: Sendable {
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
 ///
-/// One grayscale decode at about `2 x longSide` (JPEG's DCT scaling makes that several times
+/// One colour decode at about `1.5 x longSide` (JPEG's DCT scaling makes that several times
 /// cheaper than a full decode), card detection on a small copy of it, and one perspective warp
 /// that also applies the EXIF orientation, so the stored pixels are never rotated as a whole.
-/// A card too small in the frame for that size is decoded a second time at the scale it needs.
+/// A card (or text region) too small in the frame for that size is decoded a second time at the
+/// scale it needs, so its text reaches OCR at the card's full size.
 public enum CardPreparer {
-    /// The long side the photo is first decoded at, as a multiple of the OCR long side: a card
-    /// covering two thirds of the frame's long side still gets its full OCR size, and JPEG's 1/2
-    /// scale (the fastest after 1/4 and 1/8) serves 12 MP photos.
+    /// The long side the photo is first decoded at, as a multiple of the OCR long side.
     public static let workingFactor = 1.5
 
     /// Prepares `encoded` for OCR at `longSide` pixels on the card's long side.
@@ -36,42 +43,53 @@ public enum CardPreparer {
         var detectTime = Duration.zero
         var start = clock.now
         let firstTarget = Int(Double(longSide) * workingFactor)
-        // Colour for detection: a coloured band can have the same gray as the desk around it.
+        // Colour for detection: a coloured card can have the same gray as the desk around it.
         let colour = try encoded.decode(minimumLongSide: firstTarget, grayscale: false, applyOrientation: false)
         decodeTime += clock.now - start
 
         start = clock.now
-        let factor = colour.image.longSide / CardDetector.previewLongSide
-        let preview = factor >= 2 ? colour.image.downsampled(by: factor) : colour.image
-        let detection = detectCard ? CardDetector.detect(in: preview) : nil
+        let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
+            ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
+        let location = detectCard ? CardDetector.locate(in: preview)
+            : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
         var working = DecodedImage(image: colour.image.grayscale(), warnings: colour.warnings)
         detectTime += clock.now - start
 
-        guard let detection else {
+        let o = encoded.orientation
+        let uw = Double(encoded.uprightWidth), uh = Double(encoded.uprightHeight)
+        guard let quad = location.quad else {
             start = clock.now
-            let card = working.image.resized(longSide: longSide).applyingOrientation(encoded.orientation)
+            let card = working.image.resized(longSide: longSide).applyingOrientation(o)
             detectTime += clock.now - start
-            return PreparedCard(image: card, cardDetected: false, quad: nil, decodeMs: decodeTime.milliseconds,
-                                detectMs: detectTime.milliseconds, warnings: working.warnings)
+            return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
+                                decodeMs: decodeTime.milliseconds, detectMs: detectTime.milliseconds, warnings: working.warnings)
         }
 
         // Corners in upright coordinates, ordered clockwise from the upright top-left; then back
         // to stored coordinates for sampling.
-        let o = encoded.orientation
-        let uw = Double(encoded.uprightWidth), uh = Double(encoded.uprightHeight)
-        let upright = detection.quad.corners.map { c -> Point in
+        let upright = quad.corners.map { c -> Point in
             let p = PixelImage.uprightPoint(fromStored: (c.x, c.y), orientation: o)
             return Point(p.x * uw, p.y * uh)
         }
-        let ordered = CardDetector.orderClockwiseFromTopLeft(upright).map { Point($0.x / uw, $0.y / uh) }
-        let stored = Quadrilateral(corners: ordered.map { p in
-            let s = PixelImage.storedPoint(fromUpright: (p.x, p.y), orientation: o)
+        let ordered = QuadGeometry.orderClockwiseFromTopLeft(upright)
+        var stored = Quadrilateral(corners: ordered.map { p in
+            let s = PixelImage.storedPoint(fromUpright: (p.x / uw, p.y / uh), orientation: o)
             return Point(s.x, s.y)
         })
+        if location.method == .outline {
+            // Snap the preview's outline to the card's edges at the working size, then keep a hair
+            // inside them so that no desk is read as text.
+            start = clock.now
+            let ww = Double(working.image.width), wh = Double(working.image.height)
+            let pixels = stored.corners.map { Point($0.x * ww, $0.y * wh) }
+            let refined = QuadRefiner.inset(QuadRefiner.refine(pixels, in: working.image), by: 0.008)
+            stored = Quadrilateral(corners: refined.map { Point($0.x / ww, $0.y / wh) })
+            detectTime += clock.now - start
+        }
 
         // A card small in the frame: decode again at the scale that gives it `longSide` pixels.
         let cardLong = Rectifier.longSide(of: stored, in: working.image)
-        if cardLong < 0.8 * Double(longSide), encoded.supportsScaledDecode {
+        if cardLong < 0.8 * Double(longSide), encoded.supportsScaledDecode || working.image.longSide < max(encoded.storedWidth, encoded.storedHeight) {
             let needed = Int((Double(working.image.longSide) * Double(longSide) / max(cardLong, 1)).rounded(.up))
             if needed > working.image.longSide {
                 start = clock.now
@@ -84,9 +102,13 @@ public enum CardPreparer {
         let card = Rectifier.warp(working.image, quad: stored, longSide: longSide)
             ?? working.image.resized(longSide: longSide).applyingOrientation(o)
         detectTime += clock.now - start
-        return PreparedCard(image: card, cardDetected: true, quad: Quadrilateral(corners: ordered),
-                            decodeMs: decodeTime.milliseconds, detectMs: detectTime.milliseconds,
-                            warnings: working.warnings)
+        let corners = stored.corners.map { c -> Point in
+            let p = PixelImage.uprightPoint(fromStored: (c.x, c.y), orientation: o)
+            return Point((p.x * uw).rounded(), (p.y * uh).rounded())
+        }
+        let placement = CardPlacement(method: location.method, corners: corners, confidence: location.confidence)
+        return PreparedCard(image: card, placement: placement, decodeMs: decodeTime.milliseconds,
+                            detectMs: detectTime.milliseconds, warnings: working.warnings)
     }
 }
 

@@ -37,11 +37,6 @@ public final class OCREngine {
             throw OCRError(.engineFailed, "Tesseract could not load the language data '\(languages)' from \(dir); reinstall the tesseract-ocr language packages")
         }
         handle = api
-        self.dataPath = dataPath
-        // Created now rather than on the first badly read page: a worker's memory is then the
-        // same from its first card to its thousandth. Without osd.traineddata, turned cards
-        // are simply read as they are.
-        orientationDetector = try? OrientationDetector(dataPath: dataPath)
         self.languages = languages
         self.pageSegmentation = pageSegmentation
         // Tesseract prints notes ("Empty page!!") to stderr; send them nowhere: no card text in logs.
@@ -61,26 +56,27 @@ public final class OCREngine {
         TessBaseAPIDelete(handle)
     }
 
-    /// Mean word confidence below which a page is suspected to be upside down or turned, and
-    /// orientation detection runs (measured: upright cards 0.76-0.95, turned ones 0.31-0.45).
-    public static let rotationCheckConfidence = 0.6
+    /// Mean word confidence from which a reading is trusted without trying the card the other way up.
+    public static let trustedConfidence = 0.75
 
-    private var orientationDetector: OrientationDetector?
-    private let dataPath: String?
-
-    /// Reads a card, turning it first when it is upside down or on its side: the page is read as
-    /// it is; when its words are read with low confidence, Tesseract's orientation detection
-    /// runs and, if it finds the text turned, the turned image is read too and the better
-    /// reading kept. Upright cards (nearly all) pay nothing extra.
+    /// Reads a card, turning it first so its text is upright: the ink's own layout says which way
+    /// the text runs (`TextDirection`); the card is read that way, and when the reading is
+    /// unsure, also turned by half a turn (and, when the layout was ambiguous, by a quarter turn
+    /// each way), keeping the reading with the most confidently read text.
     /// - Returns: the page and the clockwise rotation applied (0, 90, 180, 270).
     public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: Int) {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
-        let first = try recognize(prepared, normalize: false)
-        guard first.meanWordConfidence < Self.rotationCheckConfidence, first.wordCount >= 3 else { return (first, 0) }
-        guard let detector = orientationDetector, let found = detector.uprightRotation(of: prepared),
-              found.degrees != 0, found.confidence >= 1.5 else { return (first, 0) }
-        let turned = try recognize(prepared.rotated(clockwise: found.degrees), normalize: false)
-        return turned.meanWordConfidence > first.meanWordConfidence ? (turned, found.degrees) : (first, 0)
+        let estimate = TextDirection.estimate(prepared)
+        var best = (page: try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false), rotation: estimate.rotation)
+        guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
+        var alternatives = [(estimate.rotation + 180) % 360]
+        if estimate.isUncertain { alternatives += [(estimate.rotation + 90) % 360, (estimate.rotation + 270) % 360] }
+        for rotation in alternatives {
+            let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
+            if page.readingEvidence > best.page.readingEvidence { best = (page, rotation) }
+            if best.page.meanWordConfidence >= Self.trustedConfidence { break }
+        }
+        return best
     }
 
     /// Reads the text of an 8-bit image at `dpi` resolution, as it is (no turning).

@@ -35,4 +35,13 @@ public struct OCRPage: Sendable, Equatable {
         let words = lines.flatMap(\.words)
         return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
+
+    /// How much confidently read text the page holds: each word's letters and digits weighted
+    /// by how far its confidence is above a coin toss. A card read the wrong way up yields few
+    /// letters, all of them unsure.
+    public var readingEvidence: Double {
+        lines.flatMap(\.words).reduce(0) { sum, word in
+            sum + (word.confidence - 0.55) * Double(word.text.filter { $0.isLetter || $0.isNumber }.count)
+        }
+    }
 }

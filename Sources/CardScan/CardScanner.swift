@@ -171,7 +171,8 @@ public final class CardScanner: Sendable {
         record.contact = contact
         record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
                                     orientation: encoded.orientation, ocrWidth: page.width,
-                                    ocrHeight: page.height, cardDetected: prepared.cardDetected, textRotation: rotation)
+                                    ocrHeight: page.height, cardDetected: prepared.cardDetected, card: prepared.placement,
+                                    textRotation: rotation)
         record.metadata = metadata
         record.warnings = prepared.warnings + warnings
         timings.append(("total", (clock.now - start).milliseconds))

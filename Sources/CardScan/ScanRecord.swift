@@ -41,6 +41,8 @@ public struct ImageSummary: Sendable, Equatable {
     public var ocrWidth: Int
     public var ocrHeight: Int
     public var cardDetected: Bool
+    /// How the card was found, where its corners are in the upright photo, and how sure that is.
+    public var card: CardPlacement?
     /// Clockwise turn applied after EXIF orientation because the text itself lay turned (0, 90, 180, 270).
     public var textRotation: Int
 }
@@ -73,6 +75,13 @@ extension ScanRecord {
                 ("height", .integer(image.height)), ("orientation", .integer(image.orientation)),
                 ("ocrWidth", .integer(image.ocrWidth)), ("ocrHeight", .integer(image.ocrHeight)),
                 ("cardDetected", .bool(image.cardDetected)), ("textRotation", .integer(image.textRotation)),
+                ("card", image.card.map { card in
+                    .object([
+                        ("found", .string(card.method.rawValue)),
+                        ("corners", card.corners.map { .array($0.map { .array([.integer(Int($0.x)), .integer(Int($0.y))]) }) } ?? .null),
+                        ("confidence", .number((card.confidence * 100).rounded() / 100)),
+                    ])
+                } ?? .null),
             ])))
         }
         if let metadata {

@@ -91,6 +91,17 @@ case "split": try benchPrepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
+case "hypotheses": try dumpHypotheses(options.directory)
+case "edges":
+    let path = options.directory
+    let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+    let image = try encoded.decode(minimumLongSide: CardDetector.previewLongSide, grayscale: false, applyOrientation: true).image
+        .resized(longSide: CardDetector.previewLongSide)
+    let e = CardDetector.edgeImage(of: image)
+    var data = Data("P5\n\(e.width) \(e.height)\n255\n".utf8)
+    data.append(contentsOf: e.pixels)
+    try data.write(to: URL(fileURLWithPath: "/tmp/edges.pgm"))
+case "ocr-jsonl": try ocrJSONL(options.directory, wholeFrame: CommandLine.arguments.contains("--whole-frame"))
 case "dump": try dumpPrepared(options.directory, to: CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "/tmp/card.pgm")
 default:
     print("unknown benchmark '\(options.command)'")
@@ -123,9 +134,8 @@ func detectNotes(_ dir: String) throws {
     for path in files {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         let image = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false).image
-        var note = ""
-        let d = CardDetector.detect(in: image.downsampled(by: image.longSide / CardDetector.previewLongSide), note: &note)
-        print((path as NSString).lastPathComponent, d != nil ? "card \(Int((d?.areaFraction ?? 0) * 100))%" : "none", note)
+        let d = CardDetector.detect(in: image.resized(longSide: CardDetector.previewLongSide))
+        print((path as NSString).lastPathComponent, d != nil ? "card \(Int((d?.areaFraction ?? 0) * 100))%, confidence \(d?.confidence ?? 0)" : "none")
     }
 }
 
@@ -168,5 +178,45 @@ func benchOSD(_ path: String) throws {
         let words = page.lines.flatMap(\.words)
         let meanConf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
         print("turned \(turn) cw: detector says rotate \(result?.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
+    }
+}
+
+/// One JSON line per image of DIR: {"file", "text"} as the scan pipeline reads it (a developer's
+/// view for measuring OCR recall; the tool itself never logs card text).
+func ocrJSONL(_ dir: String, wholeFrame: Bool) throws {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    let psm = ProcessInfo.processInfo.environment["PSM"].flatMap(Int32.init).flatMap(PageSegmentation.init(rawValue:)) ?? .singleBlock
+    let engine = try OCREngine(pageSegmentation: psm)
+    for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded, detectCard: !wholeFrame)
+        let (page, _) = try engine.recognizeUpright(card.image)
+        let text = page.lines.map(\.text).joined(separator: "\n")
+        let json = try JSONSerialization.data(withJSONObject: ["file": name, "text": text])
+        print(String(decoding: json, as: UTF8.self))
+    }
+}
+
+/// One JSON line per photo of DIR: every card hypothesis with its features, corners normalised
+/// to the upright photo (for fitting the judge's weights against known outlines).
+func dumpHypotheses(_ dir: String) throws {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let decoded = try encoded.decode(minimumLongSide: CardDetector.previewLongSide, grayscale: false, applyOrientation: true)
+        let image = decoded.image.resized(longSide: CardDetector.previewLongSide)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let candidates = CardDetector.candidates(in: image)
+        let ms = (clock.now - start).milliseconds
+        let rows: [[String: Any]] = candidates.map { c in
+            ["corners": c.corners.map { [$0.x, $0.y] }, "source": c.source, "features": c.features, "score": c.score]
+        }
+        let json = try JSONSerialization.data(withJSONObject: ["file": name, "ms": ms, "width": image.width, "height": image.height,
+                                                               "candidates": rows, "names": CardDetector.featureNames,
+                                                               "lines": CardDetector.lines(in: image)])
+        print(String(decoding: json, as: UTF8.self))
     }
 }

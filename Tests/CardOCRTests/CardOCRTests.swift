@@ -21,10 +21,12 @@ import TestSupport
         #expect(ratio > 1.6 && ratio < 1.9, "ratio \(ratio)")
     }
 
-    @Test func aCardFillingTheFrameFallsBackToTheWholeFrame() throws {
+    @Test func aCardFillingTheFrameIsReadWhole() throws {
         let card = try Self.prepared("card-us-full.jpg")
-        #expect(!card.cardDetected)
+        #expect(card.placement.method != .wholeFrame)
         #expect(card.image.longSide == 1024)
+        let page = try OCREngine(pageSegmentation: .singleBlock).recognizeUpright(card.image).page
+        #expect(page.text.contains("sokafor@bluebelloutfitters.com"))
     }
 
     @Test func homographyMapsTheCorners() throws {
@@ -55,10 +57,11 @@ import TestSupport
                       ("card-gb-dark.jpg", 0, "oliver@brambleandfinch.co.uk")])
     func turnedAndDarkCardsAreReadUpright(file: String, rotation: Int, email: String) throws {
         let card = try CardDetectionTests.prepared(file)
-        let engine = try OCREngine()
+        let engine = try OCREngine(pageSegmentation: .singleBlock)
         let (page, applied) = try engine.recognizeUpright(card.image)
         #expect(applied == rotation)
-        #expect(page.text.contains(email), "\(file)")
+        // OCR may set a space before the "@"; the parser joins it.
+        #expect(page.text.replacingOccurrences(of: " @", with: "@").contains(email), "\(file)")
     }
 
     @Test func normalisationTurnsLightTextOnDarkIntoDarkOnLight() {

@@ -1,0 +1,116 @@
+import ImageIngest
+
+/// Colour gradients of a small photo: per pixel, the gradient of whichever channel changes most
+/// (brightness, red-green or yellow-blue), after a light smoothing against noise and texture.
+///
+/// A card's edge is a step in brightness on most desks, but a white card on white paper shows
+/// mostly its shadow, and a red card on a brown desk differs more in hue than in brightness.
+struct EdgeMap {
+    let width: Int
+    let height: Int
+    /// Gradient components and magnitude per pixel (row-major).
+    var gx: [Float]
+    var gy: [Float]
+    var magnitude: [Float]
+    /// Brightness and the two opponent colour channels, smoothed (for colour comparisons).
+    var channels: [[Float]]
+    /// A magnitude that marks an edge clearly stronger than the photo's texture.
+    var strongEdge: Float
+
+    init(_ image: PixelImage) {
+        let w = image.width, h = image.height, n = w * h
+        width = w
+        height = h
+        var luma = [Float](repeating: 0, count: n)
+        var redGreen = [Float](repeating: 0, count: n)
+        var yellowBlue = [Float](repeating: 0, count: n)
+        image.pixels.withUnsafeBufferPointer { px in
+            if image.channels == 3 {
+                for i in 0..<n {
+                    let r = Float(px[3 * i]), g = Float(px[3 * i + 1]), b = Float(px[3 * i + 2])
+                    luma[i] = 0.299 * r + 0.587 * g + 0.114 * b
+                    redGreen[i] = 0.5 * (r - g)
+                    yellowBlue[i] = 0.5 * (0.5 * (r + g) - b)
+                }
+            } else {
+                for i in 0..<n { luma[i] = Float(px[i]) }
+            }
+        }
+        channels = [luma, redGreen, yellowBlue].map { Self.smooth($0, w: w, h: h, passes: 2) }
+        var gx = [Float](repeating: 0, count: n)
+        var gy = [Float](repeating: 0, count: n)
+        var magnitude = [Float](repeating: 0, count: n)
+        let weights: [Float] = [1, 1, 1]
+        for (c, channel) in channels.enumerated() where image.channels == 3 || c == 0 {
+            channel.withUnsafeBufferPointer { s in
+                for y in 1..<(h - 1) {
+                    for x in 1..<(w - 1) {
+                        let i = y * w + x
+                        let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
+                        let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
+                        let m = weights[c] * (dx * dx + dy * dy).squareRoot() / 4
+                        if m > magnitude[i] {
+                            magnitude[i] = m
+                            gx[i] = weights[c] * dx / 4
+                            gy[i] = weights[c] * dy / 4
+                        }
+                    }
+                }
+            }
+        }
+        self.gx = gx
+        self.gy = gy
+        self.magnitude = magnitude
+        strongEdge = max(6, Self.percentile(magnitude, 0.90))
+    }
+
+    /// [1 2 1] smoothing, `passes` times, both directions.
+    static func smooth(_ a: [Float], w: Int, h: Int, passes: Int) -> [Float] {
+        var cur = a
+        var tmp = a
+        for _ in 0..<passes {
+            for y in 0..<h {
+                let row = y * w
+                for x in 0..<w {
+                    tmp[row + x] = (cur[row + max(0, x - 1)] + 2 * cur[row + x] + cur[row + min(w - 1, x + 1)]) * 0.25
+                }
+            }
+            for y in 0..<h {
+                let up = max(0, y - 1) * w, row = y * w, down = min(h - 1, y + 1) * w
+                for x in 0..<w {
+                    cur[row + x] = (tmp[up + x] + 2 * tmp[row + x] + tmp[down + x]) * 0.25
+                }
+            }
+        }
+        return cur
+    }
+
+    /// The value below which `fraction` of `values` lie (by a 1-unit histogram up to 1024).
+    static func percentile(_ values: [Float], _ fraction: Double) -> Float {
+        var hist = [Int](repeating: 0, count: 1025)
+        for v in values { hist[min(1024, max(0, Int(v)))] += 1 }
+        let target = Int(Double(values.count) * fraction)
+        var acc = 0
+        for (i, c) in hist.enumerated() {
+            acc += c
+            if acc > target { return Float(i) }
+        }
+        return 1024
+    }
+
+    /// Gradient projected on the unit normal (nx, ny) at the nearest pixel; 0 outside.
+    @inline(__always) func projected(_ x: Float, _ y: Float, _ nx: Float, _ ny: Float) -> Float {
+        let xi = Int(x + 0.5), yi = Int(y + 0.5)
+        guard xi >= 0, yi >= 0, xi < width, yi < height else { return 0 }
+        let i = yi * width + xi
+        return abs(gx[i] * nx + gy[i] * ny)
+    }
+
+    /// The smoothed colour (brightness, red-green, yellow-blue) at the nearest pixel; nil outside.
+    @inline(__always) func colour(_ x: Float, _ y: Float) -> (Float, Float, Float)? {
+        let xi = Int(x + 0.5), yi = Int(y + 0.5)
+        guard xi >= 0, yi >= 0, xi < width, yi < height else { return nil }
+        let i = yi * width + xi
+        return (channels[0][i], channels[1][i], channels[2][i])
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+
+/// One candidate card outline and the evidence for it.
+struct Hypothesis {
+    enum Source: String { case lines, region }
+
+    /// Corners in preview pixels, clockwise from the top-left.
+    var corners: [Point]
+    var source: Source
+    var features: [Double] = []
+    var score: Double = 0
+}
+
+/// What one side of a hypothesis looks like in the photo.
+struct SideEvidence {
+    /// Share of the side along which a strong edge runs parallel to it.
+    var support: Double
+    /// Colour step across the side (1 = clear).
+    var contrast: Double
+    /// How even the band just inside the side is (1 = plain card margin).
+    var smoothness: Double
+    /// Share of the side inside the photo.
+    var visible: Double
+}
+
+/// Judges hypotheses on the same terms, whatever produced them: edges along all visible sides,
+/// a colour step across them, a plain margin just inside, a card's aspect ratio and corners,
+/// its size, and text inside rather than around it.
+struct HypothesisJudge {
+    let edges: EdgeMap
+    /// 1 where the photo has fine detail (text strokes, texture), dilated a little.
+    let detail: [UInt8]
+
+    init(edges: EdgeMap) {
+        self.edges = edges
+        let w = edges.width, h = edges.height
+        let luma = edges.channels[0]
+        let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 3)
+        var d = [UInt8](repeating: 0, count: w * h)
+        for i in 0..<(w * h) where abs(luma[i] - blurred[i]) > 5 { d[i] = 1 }
+        detail = Morphology.dilate(d, w: w, h: h, radius: 1)
+    }
+
+    /// How well a card's aspect ratio (about 1.55-1.85, with some perspective) fits.
+    static func aspectFit(_ aspect: Double) -> Double {
+        if aspect >= 1.45 && aspect <= 1.95 { return 1 }
+        let off = aspect < 1.45 ? 1.45 - aspect : aspect - 1.95
+        return max(0, 1 - off / 0.4)
+    }
+
+    func side(_ a: Point, _ b: Point, centre: Point) -> SideEvidence {
+        let len = distance(a, b)
+        guard len > 2 else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: 0) }
+        let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
+        var nx = -dy, ny = dx
+        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        if (mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0 { nx = -nx; ny = -ny }  // outward
+        let steps = max(8, Int(len / 2))
+        let strong = Float(edges.strongEdge) * 0.5
+        var supported = 0, visible = 0
+        var inside: [(Float, Float, Float)] = [], outside: [(Float, Float, Float)] = []
+        let fnx = Float(nx), fny = Float(ny)
+        for s in 0..<steps {
+            let t = 0.06 + 0.88 * Double(s) / Double(steps - 1)
+            let px = Float(a.x + (b.x - a.x) * t), py = Float(a.y + (b.y - a.y) * t)
+            guard px >= 2, py >= 2, px < Float(edges.width - 2), py < Float(edges.height - 2) else { continue }
+            visible += 1
+            var best: Float = 0
+            for k in -2...2 { best = max(best, edges.projected(px + Float(k) * fnx, py + Float(k) * fny, fnx, fny)) }
+            if best >= strong { supported += 1 }
+            for k: Float in [3, 5] {
+                if let c = edges.colour(px - k * fnx, py - k * fny) { inside.append(c) }
+                if let c = edges.colour(px + k * fnx, py + k * fny) { outside.append(c) }
+            }
+        }
+        let vis = Double(visible) / Double(steps)
+        guard visible > 0, !inside.isEmpty, !outside.isEmpty else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: vis) }
+        func median(_ v: [Float]) -> Float { let s = v.sorted(); return s[s.count / 2] }
+        let iL = median(inside.map(\.0)), oL = median(outside.map(\.0))
+        let i1 = median(inside.map(\.1)), o1 = median(outside.map(\.1))
+        let i2 = median(inside.map(\.2)), o2 = median(outside.map(\.2))
+        let step = ((iL - oL) * (iL - oL) + 2 * (i1 - o1) * (i1 - o1) + 2 * (i2 - o2) * (i2 - o2)).squareRoot()
+        let mad = median(inside.map { abs($0.0 - iL) })
+        return SideEvidence(support: Double(supported) / Double(visible), contrast: min(1, Double(step) / 12),
+                            smoothness: 1 - min(1, Double(mad) / 10), visible: vis)
+    }
+
+    /// Share of `points` that fall on detail.
+    func detailShare(_ points: [Point]) -> Double {
+        var on = 0, n = 0
+        for p in points {
+            let x = Int(p.x), y = Int(p.y)
+            guard x >= 0, y >= 0, x < edges.width, y < edges.height else { continue }
+            n += 1
+            if detail[y * edges.width + x] != 0 { on += 1 }
+        }
+        return n == 0 ? 0 : Double(on) / Double(n)
+    }
+
+    /// Points of a grid inside the quadrilateral (bilinear in its corners).
+    static func grid(_ q: [Point], cols: Int, rows: Int, inset: Double) -> [Point] {
+        var out: [Point] = []
+        for r in 0..<rows {
+            let v = inset + (1 - 2 * inset) * (Double(r) + 0.5) / Double(rows)
+            for c in 0..<cols {
+                let u = inset + (1 - 2 * inset) * (Double(c) + 0.5) / Double(cols)
+                let top = Point(q[0].x + (q[1].x - q[0].x) * u, q[0].y + (q[1].y - q[0].y) * u)
+                let bottom = Point(q[3].x + (q[2].x - q[3].x) * u, q[3].y + (q[2].y - q[3].y) * u)
+                out.append(Point(top.x + (bottom.x - top.x) * v, top.y + (bottom.y - top.y) * v))
+            }
+        }
+        return out
+    }
+
+    /// The evidence as features; nil when the shape cannot be a card at all.
+    func features(of corners: [Point], source: Hypothesis.Source) -> [Double]? {
+        guard corners.count == 4, QuadGeometry.isConvex(corners) else { return nil }
+        let skew = QuadGeometry.cornerSkew(corners)
+        guard skew < 0.5 else { return nil }  // corners within 60-120 degrees
+        let aspect = QuadGeometry.aspect(corners)
+        let fit = Self.aspectFit(aspect)
+        guard fit > 0 else { return nil }
+        let shortSide = min(distance(corners[0], corners[1]), distance(corners[1], corners[2]))
+        guard shortSide >= 12 else { return nil }
+        let imageArea = Double(edges.width * edges.height)
+        let areaShare = QuadGeometry.area(corners) / imageArea
+        let centre = Point(corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
+        let sides = (0..<4).map { side(corners[$0], corners[($0 + 1) % 4], centre: centre) }
+        let known = sides.filter { $0.visible >= 0.5 }
+        guard known.count >= 3 || (known.count == 2 && areaShare > 0.3) else { return nil }
+        let supports = known.map(\.support), contrasts = known.map(\.contrast), smooth = known.map(\.smoothness)
+        func mean(_ v: [Double]) -> Double { v.reduce(0, +) / Double(v.count) }
+        let inside = detailShare(Self.grid(corners, cols: 16, rows: 10, inset: 0.08))
+        let ring = detailShare(Self.grid(corners.map { Point(centre.x + ($0.x - centre.x) * 1.12, centre.y + ($0.y - centre.y) * 1.12) },
+                                         cols: 16, rows: 10, inset: 0).filter { p in
+            // keep only the points of the enlarged grid that lie outside the card
+            !Self.contains(corners, p)
+        })
+        return [
+            1,
+            supports.min() ?? 0, mean(supports),
+            contrasts.min() ?? 0, mean(contrasts),
+            smooth.min() ?? 0, mean(smooth),
+            known.count == 4 ? 1 : 0,
+            fit,
+            log10(max(areaShare, 1e-4)),
+            skew,
+            inside, ring,
+            source == .region ? 1 : 0,
+        ]
+    }
+
+    static func contains(_ q: [Point], _ p: Point) -> Bool {
+        var sign = 0.0
+        for i in 0..<4 {
+            let a = q[i], b = q[(i + 1) % 4]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return true
+    }
+
+    static let featureNames = ["bias", "minSupport", "meanSupport", "minContrast", "meanContrast", "minSmooth",
+                               "meanSmooth", "allSides", "aspectFit", "logArea", "skew", "textInside", "textRing", "isRegion"]
+
+    /// Weights of the evidence, fitted by logistic regression on photos with known card outlines.
+    static let weights: [Double] = [0, 1.96, 2.49, 2.57, 1.06, 0.24, 2.63, 2.9, 3.85, 2.77, -1.47, 0.68, -0.63, 2.34]
+
+    /// The log-odds the judge gives a hypothesis (for ranking).
+    func logit(_ f: [Double]) -> Double {
+        var z = 0.0
+        for (x, w) in zip(f, Self.weights) { z += x * w }
+        return z
+    }
+}

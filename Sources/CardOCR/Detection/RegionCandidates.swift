@@ -1,0 +1,207 @@
+import ImageIngest
+
+/// Card outlines from regions: the photo is cut into regions several ways (by colour distance
+/// from the background at the border, by brightness levels in both directions, and by the areas
+/// that edges enclose), and every region that fills most of its own quadrilateral is a candidate.
+///
+/// Each way fails somewhere (a white card on white paper has no colour step, a dark card on a dark
+/// desk no brightness step, a busy desk breaks edge regions), so all are tried and the hypotheses
+/// are judged afterwards on the same terms.
+enum RegionCandidates {
+    static func find(in edges: EdgeMap) -> [[Point]] {
+        let w = edges.width, h = edges.height
+        var masks: [[UInt8]] = []
+        // Colour distance from the border's median colour.
+        let margin = max(2, min(w, h) / 40)
+        var border: [Int] = []
+        for y in 0..<h {
+            for x in 0..<w where x < margin || x >= w - margin || y < margin || y >= h - margin { border.append(y * w + x) }
+        }
+        let background = (0..<3).map { c -> Float in
+            let values = border.map { edges.channels[c][$0] }.sorted()
+            return values[values.count / 2]
+        }
+        var distance = [Float](repeating: 0, count: w * h)
+        for i in 0..<(w * h) {
+            let d0 = edges.channels[0][i] - background[0], d1 = edges.channels[1][i] - background[1]
+            let d2 = edges.channels[2][i] - background[2]
+            distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
+        }
+        let borderDistances = border.map { distance[$0] }.sorted()
+        let p95 = borderDistances[min(borderDistances.count - 1, borderDistances.count * 95 / 100)]
+        for t in [p95 + 8, p95 + 25] { masks.append(distance.map { $0 > t ? 1 : 0 }) }
+        // Brightness levels, both ways.
+        let luma = edges.channels[0]
+        let sortedLuma = luma.sorted()
+        for q in [0.15, 0.30, 0.50, 0.70, 0.85] {
+            let t = sortedLuma[Int(Double(sortedLuma.count - 1) * q)]
+            masks.append(luma.map { $0 > t ? 1 : 0 })
+            masks.append(luma.map { $0 < t ? 1 : 0 })
+        }
+        // Smooth areas: a card's paper is plain where a desk, carpet or fabric has grain, so a
+        // card of the desk's own colour still stands out by its lack of texture.
+        let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 2)
+        var grain = [Float](repeating: 0, count: w * h)
+        for i in 0..<(w * h) { grain[i] = abs(luma[i] - blurred[i]) }
+        grain = EdgeMap.smooth(grain, w: w, h: h, passes: 3)
+        let sortedGrain = grain.sorted()
+        for q in [0.3, 0.5] {
+            let t = sortedGrain[Int(Double(sortedGrain.count - 1) * q)]
+            masks.append(grain.map { $0 < t ? 1 : 0 })
+        }
+        // Areas enclosed by edges.
+        for q in [0.70, 0.85, 0.93] {
+            let t = EdgeMap.percentile(edges.magnitude, q)
+            let edge = edges.magnitude.map { $0 > t ? UInt8(1) : 0 }
+            let grown = Morphology.dilate(edge, w: w, h: h, radius: 1)
+            masks.append(grown.map { 1 - $0 })
+        }
+        var quads: [[Point]] = []
+        for mask in masks {
+            let opened = Morphology.open(mask, w: w, h: h, radius: 1)
+            quads += quadsOfComponents(opened, w: w, h: h)
+        }
+        return quads
+    }
+
+    /// The quadrilaterals of the components of `mask` that are large enough and nearly fill them.
+    static func quadsOfComponents(_ mask: [UInt8], w: Int, h: Int) -> [[Point]] {
+        let (labels, components) = Components.label(mask, w: w, h: h)
+        let total = w * h
+        var out: [[Point]] = []
+        for c in components where c.area >= total / 250 && c.area <= total * 97 / 100 {
+            // The component in its bounding box, holes filled (text inside a card leaves holes).
+            let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
+            var local = [UInt8](repeating: 0, count: bw * bh)
+            for y in c.minY...c.maxY {
+                for x in c.minX...c.maxX where labels[y * w + x] == c.label { local[(y - c.minY) * bw + (x - c.minX)] = 1 }
+            }
+            local = Morphology.fillHoles(local, w: bw, h: bh)
+            var area = 0
+            var points: [Point] = []
+            for y in 0..<bh {
+                var first = -1, last = -1
+                for x in 0..<bw where local[y * bw + x] != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                    area += 1
+                }
+                if first >= 0 {
+                    let fx = Double(first + c.minX), lx = Double(last + c.minX + 1), fy = Double(y + c.minY)
+                    points += [Point(fx, fy), Point(lx, fy), Point(fx, fy + 1), Point(lx, fy + 1)]
+                }
+            }
+            let hull = QuadGeometry.convexHull(points)
+            guard hull.count >= 4, let quad = QuadGeometry.reduceToQuadrilateral(hull) else { continue }
+            let quadArea = QuadGeometry.area(quad)
+            guard quadArea > 0, Double(area) / quadArea >= 0.85 else { continue }
+            out.append(quad)
+        }
+        return out
+    }
+}
+
+/// Binary morphology and hole filling on 0/1 masks.
+enum Morphology {
+    static func dilate(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] { window(m, w: w, h: h, r: radius, any: true) }
+    static func erode(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] { window(m, w: w, h: h, r: radius, any: false) }
+    static func open(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] {
+        dilate(erode(m, w: w, h: h, radius: radius), w: w, h: h, radius: radius)
+    }
+    static func close(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] {
+        erode(dilate(m, w: w, h: h, radius: radius), w: w, h: h, radius: radius)
+    }
+
+    /// Square window of side 2r+1, separable, by counting set pixels (edges clamped).
+    static func window(_ mask: [UInt8], w: Int, h: Int, r: Int, any: Bool) -> [UInt8] {
+        let full = 2 * r + 1
+        var tmp = [UInt8](repeating: 0, count: w * h)
+        var out = [UInt8](repeating: 0, count: w * h)
+        mask.withUnsafeBufferPointer { mb in
+            tmp.withUnsafeMutableBufferPointer { tb in
+                out.withUnsafeMutableBufferPointer { ob in
+                    guard let m = mb.baseAddress, let t = tb.baseAddress, let o = ob.baseAddress else { return }
+                    @inline(__always) func decide(_ count: Int) -> UInt8 { any ? (count > 0 ? 1 : 0) : (count == full ? 1 : 0) }
+                    for y in 0..<h {
+                        let row = y * w
+                        var count = 0
+                        for dx in -r...r { count += Int(m[row + min(w - 1, max(0, dx))]) }
+                        for x in 0..<w {
+                            t[row + x] = decide(count)
+                            count += Int(m[row + min(w - 1, x + r + 1)]) - Int(m[row + max(0, x - r)])
+                        }
+                    }
+                    for x in 0..<w {
+                        var count = 0
+                        for dy in -r...r { count += Int(t[min(h - 1, max(0, dy)) * w + x]) }
+                        for y in 0..<h {
+                            o[y * w + x] = decide(count)
+                            count += Int(t[min(h - 1, y + r + 1) * w + x]) - Int(t[max(0, y - r) * w + x])
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Sets every 0 pixel not connected (4-way) to the border.
+    static func fillHoles(_ mask: [UInt8], w: Int, h: Int) -> [UInt8] {
+        var outside = [UInt8](repeating: 0, count: w * h)
+        var stack: [Int] = []
+        stack.reserveCapacity(w + h)
+        func push(_ i: Int) {
+            if mask[i] == 0 && outside[i] == 0 { outside[i] = 1; stack.append(i) }
+        }
+        for x in 0..<w { push(x); push((h - 1) * w + x) }
+        for y in 0..<h { push(y * w); push(y * w + w - 1) }
+        while let i = stack.popLast() {
+            let x = i % w
+            if x > 0 { push(i - 1) }
+            if x < w - 1 { push(i + 1) }
+            if i >= w { push(i - w) }
+            if i + w < w * h { push(i + w) }
+        }
+        return outside.map { $0 == 0 ? 1 : 0 }
+    }
+}
+
+/// Connected components (4-way) with their bounding boxes.
+enum Components {
+    struct Component {
+        var label: Int32
+        var area = 0
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+    }
+
+    static func label(_ mask: [UInt8], w: Int, h: Int) -> ([Int32], [Component]) {
+        var labels = [Int32](repeating: 0, count: w * h)
+        var components: [Component] = []
+        var stack: [Int] = []
+        var next: Int32 = 1
+        mask.withUnsafeBufferPointer { m in
+            labels.withUnsafeMutableBufferPointer { l in
+                for start in 0..<(w * h) where m[start] != 0 && l[start] == 0 {
+                    var c = Component(label: next)
+                    l[start] = next
+                    stack.append(start)
+                    while let i = stack.popLast() {
+                        let x = i % w, y = i / w
+                        c.area += 1
+                        if x < c.minX { c.minX = x }
+                        if x > c.maxX { c.maxX = x }
+                        if y < c.minY { c.minY = y }
+                        if y > c.maxY { c.maxY = y }
+                        if x > 0, m[i - 1] != 0, l[i - 1] == 0 { l[i - 1] = next; stack.append(i - 1) }
+                        if x < w - 1, m[i + 1] != 0, l[i + 1] == 0 { l[i + 1] = next; stack.append(i + 1) }
+                        if y > 0, m[i - w] != 0, l[i - w] == 0 { l[i - w] = next; stack.append(i - w) }
+                        if y < h - 1, m[i + w] != 0, l[i + w] == 0 { l[i + w] = next; stack.append(i + w) }
+                    }
+                    components.append(c)
+                    next += 1
+                }
+            }
+        }
+        return (labels, components)
+    }
+}
