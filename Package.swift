@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif", "CHeif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
-        .target(name: "ContactParser", dependencies: ["CPhoneNumber"]),
+        .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         .target(
             name: "CardScan",
             dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"],
@@ -61,7 +61,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR", "ContactParser"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -39,7 +39,7 @@ def main():
         if tu != pu:
             diffs.append(f"urls: {pu} != {tu}")
         tp = sorted((p["e164"], p["type"]) for p in t["phones"])
-        pp = sorted((p.get("e164"), p.get("type")) for p in (c.get("phones") or []))
+        pp = sorted((p.get("e164") or "?" + p.get("number", ""), p.get("type")) for p in (c.get("phones") or []))
         if tp != pp:
             diffs.append(f"phones: {pp} != {tp}")
         if diffs:

@@ -1,6 +1,7 @@
 // A plain C API over Google's libphonenumber. Every C++ exception stops here.
 #include "cphonenumber.h"
 #include <cstring>
+#include <set>
 #include <string>
 #include <phonenumbers/phonenumbermatcher.h>
 #include <phonenumbers/phonenumbermatch.h>
@@ -83,6 +84,33 @@ extern "C" int cs_phone_parse(const char *text, const char *region, cs_phone_mat
 extern "C" int cs_phone_country_code(const char *region) {
     try {
         return PhoneNumberUtil::GetInstance()->GetCountryCodeForRegion(region ? region : "ZZ");
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" int cs_phone_region_for_code(int code, char *out, int capacity) {
+    try {
+        std::string region;
+        PhoneNumberUtil::GetInstance()->GetRegionCodeForCountryCode(code, &region);
+        std::snprintf(out, (size_t)capacity, "%s", region.c_str());
+        return region == "ZZ" ? 0 : 1;
+    } catch (...) {
+        return 0;
+    }
+}
+
+extern "C" int cs_phone_supported_regions(char *out, int capacity) {
+    try {
+        std::set<std::string> regions;
+        PhoneNumberUtil::GetInstance()->GetSupportedRegions(&regions);
+        int n = 0;
+        for (const std::string &r : regions) {
+            if (r.size() != 2 || (n + 1) * 2 > capacity) continue;
+            std::memcpy(out + 2 * n, r.data(), 2);
+            n++;
+        }
+        return n;
     } catch (...) {
         return 0;
     }

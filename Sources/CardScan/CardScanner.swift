@@ -12,8 +12,12 @@ public struct ScanConfiguration: Sendable {
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Limits against hostile input.
     public var limits: ImageLimits = ImageLimits()
-    /// The region for national phone numbers when the card gives no clue (ISO 3166, e.g. "US").
-    public var fallbackRegion: String = "US"
+    /// The region for national phone numbers and addresses when the card gives no clue (ISO 3166,
+    /// e.g. "US"); by default the environment locale's (LC_ALL, LC_MESSAGES or LANG), nil when that
+    /// names none: then national numbers are kept as printed, without an E.164 form.
+    public var fallbackRegion: String? = ScanConfiguration.localeRegion()
+    /// What `fallbackRegion` came from, for the record: "locale" or "option".
+    public var fallbackRegionSource: String = "locale"
     /// Long side of the straightened card handed to OCR.
     public var ocrLongSide: Int = 1024
     /// With the default English OCR, read German-speaking cards (by the region the card itself
@@ -31,6 +35,18 @@ public struct ScanConfiguration: Sendable {
     public var stripDirectory: String?
 
     public init() {}
+
+    /// The region of the environment's locale ("en_GB.UTF-8" -> "GB"), nil for C/POSIX or none.
+    public static func localeRegion(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[key], !value.isEmpty else { continue }
+            let base = value.split(separator: ".").first.map(String.init) ?? value
+            let parts = base.split(separator: "@").first.map(String.init)?.split(separator: "_") ?? []
+            guard parts.count >= 2, let code = parts.last, code.count == 2, code.allSatisfy(\.isLetter) else { return nil }
+            return code.uppercased()
+        }
+        return nil
+    }
 }
 
 /// One input of a batch: a file to read, or bytes already in memory (stdin).
@@ -149,14 +165,14 @@ public final class CardScanner: Sendable {
         timings.append(("ocr", (clock.now - t).milliseconds))
 
         t = clock.now
-        let parser = ContactParser(fallbackRegion: configuration.fallbackRegion)
+        let parser = ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
         var contact = parser.parse(lines: page.lines.map(Self.textLine))
         var parseMs = (clock.now - t).milliseconds
 
         // A German-speaking card: read it again with German language data, which knows ß and the
         // umlauts English reads as "B", "f" or bare vowels; keep the English reading's fields
         // where the German one found none.
-        if let germanPool, let region = contact.region, Self.germanRegions.contains(region) {
+        if let germanPool, let region = contact.region?.code, Self.germanRegions.contains(region) {
             t = clock.now
             if let german = try? germanPool.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
                 timings[timings.count - 1].1 += (clock.now - t).milliseconds

@@ -113,11 +113,13 @@ extension Contact {
             ("title", .optional(title)),
             ("organization", .optional(organization)),
             ("phones", .array(phones.map { p in
-                .object([("type", .string(p.type.rawValue)), ("number", .string(p.number)), ("e164", .optional(p.e164))])
+                .object([("type", .string(p.type.rawValue)), ("number", .string(p.number)), ("e164", .optional(p.e164)),
+                         ("valid", .bool(p.valid))])
             })),
             ("emails", .array(emails.map { .string($0) })),
             ("urls", .array(urls.map { .string($0) })),
             ("address", addressValue),
+            ("region", region.map { .object([("code", .string($0.code)), ("from", .array($0.sources.map { .string($0) }))]) } ?? .null),
         ])
     }
 }

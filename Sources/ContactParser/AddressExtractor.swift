@@ -1,173 +1,403 @@
 import Foundation
 
-/// The "city line" patterns of the address conventions cardscan reads.
-enum AddressPatterns {
-    struct CityLine {
-        var before: String      // text before the city (a street on one-line addresses), may be empty
-        var city: String
-        var region: String?
-        var postalCode: String
-        var country: String?
-    }
-
-    private static func match(_ line: String, _ pattern: String) -> [String]? {
-        guard let re = try? NSRegularExpression(pattern: pattern, options: []) else { return nil }
-        let ns = line as NSString
-        guard let m = re.firstMatch(in: line, range: NSRange(location: 0, length: ns.length)) else { return nil }
-        return (0..<m.numberOfRanges).map { i in
-            let r = m.range(at: i)
-            return r.location == NSNotFound ? "" : ns.substring(with: r)
-        }
-    }
-
-    /// Removes a trailing country ("..., USA") and returns it.
-    static func splitCountry(_ line: String) -> (String, String?) {
-        let parts = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count >= 2, let last = parts.last, Lexicon.countries[last.lowercased()] != nil {
-            return (parts.dropLast().joined(separator: ", "), last)
-        }
-        return (line, nil)
-    }
-
-    /// "City, ST 12345" (US) or "City, PR A1A 1A1" (Canada). OCR's "Hl" for "HI" is read as "HI".
-    static func northAmerican(_ line: String) -> CityLine? {
-        let (body, country) = splitCountry(line)
-        guard var g = match(body, #"^(.*?)[,.]?\s+([A-Z][A-Zl|])[,.]?\s+(\d{5}(?:-\d{4})?|[A-Z0-9]{3}\s?[A-Z0-9]{3})\s*$"#) else { return nil }
-        let region = g[2].replacingOccurrences(of: "l", with: "I").replacingOccurrences(of: "|", with: "I")
-        let isCanadian = !g[3].allSatisfy { $0.isNumber || $0 == "-" }
-        if isCanadian {
-            guard let code = canadianPostcode(g[3]) else { return nil }
-            g[3] = code
-        }
-        guard isCanadian ? Lexicon.caProvinces.contains(region) : Lexicon.usStates.contains(region) else { return nil }
-        let (before, city) = splitLastComma(g[1])
-        guard !city.isEmpty else { return nil }
-        return CityLine(before: before, city: city, region: region, postalCode: g[3], country: country)
-    }
-
-    /// A Canadian postal code (A1A 1A1) with OCR's letter/digit confusions undone by position;
-    /// nil when it cannot be one.
-    static func canadianPostcode(_ raw: String) -> String? {
-        let chars = Array(raw.filter { $0 != " " })
-        guard chars.count == 6 else { return nil }
-        let toLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"]
-        let toDigit: [Character: Character] = ["O": "0", "D": "0", "Q": "0", "I": "1", "L": "1", "S": "5", "B": "8", "Z": "2", "G": "6"]
-        var out: [Character] = []
-        for (i, c) in chars.enumerated() {
-            let fixed: Character = i % 2 == 0 ? (c.isLetter ? c : toLetter[c] ?? c) : (c.isNumber ? c : toDigit[c] ?? c)
-            guard i % 2 == 0 ? fixed.isLetter : fixed.isNumber else { return nil }
-            out.append(fixed)
-        }
-        // Keep the spacing as printed.
-        return String(out[0..<3]) + (raw.contains(" ") ? " " : "") + String(out[3..<6])
-    }
-
-    /// "Suburb NSW 2000" (Australia).
-    static func australian(_ line: String) -> CityLine? {
-        let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+(NSW|VIC|QLD|WA|SA|TAS|ACT|NT)[,.]?\s+(\d{4})\s*$"#) else { return nil }
-        let (before, city) = splitLastComma(g[1])
-        guard !city.isEmpty else { return nil }
-        return CityLine(before: before, city: city, region: g[2], postalCode: g[3], country: country)
-    }
-
-    /// "Town POSTCODE" (United Kingdom, Ireland's Eircode not included). A postcode's digit
-    /// positions read as letters by OCR ("GO 5DB", "JE1 SHR") are turned back into digits.
-    static func british(_ line: String) -> CityLine? {
-        let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+([A-Z]{1,2})([0-9OIl][A-Z0-9]?)(\s?)([0-9OISl])([A-Z]{2})\s*$"#) else { return nil }
-        let digit: (Character) -> Character = { ["O": "0", "I": "1", "l": "1", "S": "5"][$0] ?? $0 }
-        var district = g[3]
-        if let first = district.first { district = String(digit(first)) + district.dropFirst() }
-        let inward = String(g[5].map(digit)) + g[6]
-        let (before, city) = splitLastComma(g[1])
-        guard !city.isEmpty, city.contains(where: \.isLetter) else { return nil }
-        return CityLine(before: before, city: city, region: nil, postalCode: g[2] + district + g[4] + inward, country: country)
-    }
-
-    /// "Town D02 X285" (Ireland's Eircode: a routing key and a four-character identifier).
-    static func irish(_ line: String) -> CityLine? {
-        let (body, country) = splitCountry(line)
-        guard let g = match(body, #"^(.*?)[,.]?\s+((?:[AC-FHKNPRTV-Y][0-9]{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4})\s*$"#) else { return nil }
-        let (before, city) = splitLastComma(g[1])
-        guard !city.isEmpty, city.contains(where: \.isLetter) else { return nil }
-        return CityLine(before: before, city: city, region: nil, postalCode: g[2], country: country)
-    }
-
-    /// "12345 City" (Germany, France, Switzerland, Austria; "1234 AB City" in the Netherlands).
-    static func continental(_ line: String) -> CityLine? {
-        let (body, country) = splitCountry(line)
-        // Either the whole line, or "street, 12345 City".
-        let (before, rest) = splitLastComma(body)
-        let candidates = before.isEmpty ? [("", body)] : [(before, rest), ("", body)]
-        for (b, text) in candidates {
-            if let g = match(text, #"^(?:[A-Z]{1,2}-)?(\d{4,5}|\d{4}\s?[A-Z]{2})\s+(\p{Lu}[\p{L}\p{M}.' -]+?)\s*$"#) {
-                return CityLine(before: b, city: g[2], region: nil, postalCode: g[1], country: country)
-            }
-        }
-        return nil
-    }
-
-    static func splitLastComma(_ s: String) -> (String, String) {
-        guard let comma = s.lastIndex(of: ",") else { return ("", s.trimmingCharacters(in: .whitespaces)) }
-        return (String(s[..<comma]).trimmingCharacters(in: .whitespaces),
-                String(s[s.index(after: comma)...]).trimmingCharacters(in: .whitespaces))
-    }
-}
-
-/// Finds a postal address: the city line by its postcode pattern, the street line before it.
+/// Finds a postal address for any country, driven by Google's address metadata: a postcode of the
+/// card's country (its pattern, with OCR's letter-for-digit slips undone by the shape of the
+/// country's example postcodes) in the place the country's address format puts it, the locality
+/// and sub-region beside it, the street line(s) before, and a country line after.
 enum AddressExtractor {
     struct Result {
         var address: PostalAddress?
         var consumedLines: Set<Int> = []
     }
 
-    static func extract(from lines: [CardLine], skip: Set<Int>, region: String? = nil) -> Result {
-        // Strongest patterns first, over all lines: "12345 Name" could be a US street line as
-        // well as a German city line, so the continental pattern only counts when nothing else
-        // does, and never on a card from a country that writes the postcode after the city.
-        var patterns: [(String) -> AddressPatterns.CityLine?] = [
-            AddressPatterns.northAmerican, AddressPatterns.australian, AddressPatterns.british, AddressPatterns.irish,
-        ]
-        if !["US", "CA", "GB", "AU", "NZ", "IE"].contains(region ?? "") { patterns.append(AddressPatterns.continental) }
-        for pattern in patterns {
-            for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
-                guard let city = pattern(line.text) else { continue }
-                return build(city, at: pos, in: lines, skip: skip)
+    /// A line holding a postcode where the format puts it, taken apart.
+    struct CityLine: Equatable {
+        /// Text before the locality on the same line (the street of a one-line address), maybe empty.
+        var before: String
+        /// The locality; nil when the format keeps it elsewhere (Japan: the last part of the address lines).
+        var city: String?
+        var region: String?
+        var postalCode: String
+        var country: String?
+        /// How many characters of the postcode OCR had to be corrected in.
+        var repairs: Int = 0
+    }
+
+    // MARK: - Postcodes
+
+    /// Countries that share a postcode pattern and examples (forty use five digits), tested once.
+    struct PostcodeFamily {
+        var regex: NSRegularExpression
+        var examples: [String]
+        var formats: [AddressFormat]
+        /// The examples' shapes without spaces: true for a digit, false for a letter, nil otherwise.
+        var shapes: [[Bool?]] = []
+    }
+
+    static let families: [PostcodeFamily] = {
+        var byKey: [String: PostcodeFamily] = [:]
+        for code in ParserData.addressFormats.keys.sorted() {
+            guard let format = ParserData.addressFormats[code], let re = format.postcode else { continue }
+            let key = re.pattern + "|" + format.postcodeExamples.joined(separator: ",")
+            if byKey[key] == nil {
+                var shapes: [[Bool?]] = []
+                for e in format.postcodeExamples {
+                    let sh: [Bool?] = e.filter { $0 != " " }.map { $0.isNumber ? true : ($0.isLetter ? false : nil) }
+                    if !shapes.contains(sh) { shapes.append(sh) }
+                }
+                byKey[key] = PostcodeFamily(regex: re, examples: format.postcodeExamples, formats: [], shapes: shapes)
             }
+            byKey[key]?.formats.append(format)
+        }
+        return byKey.keys.sorted().compactMap { byKey[$0] }
+    }()
+
+    /// The family of each region.
+    static let familyOfRegion: [String: Int] = {
+        var out: [String: Int] = [:]
+        for (i, f) in families.enumerated() { for format in f.formats { out[format.region] = i } }
+        return out
+    }()
+
+    /// The shape of a string: letters as "A", digits as "9", spaces dropped ("S1B 0PA" -> "A9A9AA").
+    static func shape(_ s: String) -> String {
+        String(s.compactMap { c -> Character? in c == " " ? nil : (c.isLetter ? "A" : (c.isNumber ? "9" : c)) })
+    }
+
+    /// Families by the shapes of their example postcodes (with and without their separators), and
+    /// by their examples' lengths (for candidates with look-alike characters to repair).
+    static let familiesByShape: [String: [Int]] = {
+        var out: [String: [Int]] = [:]
+        for (i, f) in families.enumerated() {
+            var shapes = Set<String>()
+            for e in f.examples {
+                let sh = shape(e)
+                shapes.insert(sh)
+                shapes.insert(sh.replacingOccurrences(of: "-", with: ""))
+            }
+            for sh in shapes { out[sh, default: []].append(i) }
+        }
+        return out
+    }()
+
+    static let familiesByLength: [Int: [Int]] = {
+        var out: [Int: [Int]] = [:]
+        for (i, f) in families.enumerated() {
+            for n in Set(f.examples.map { $0.filter { $0 != " " }.count }) { out[n, default: []].append(i) }
+        }
+        return out
+    }()
+
+    static let lookalikes: Set<Character> = ["O", "o", "D", "Q", "I", "l", "i", "|", "S", "s", "B", "Z", "z", "G", "b", "0", "1", "5",
+                                             "8", "2", "6", ")", "]"]
+
+    static let toDigit: [Character: Character] = ["O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1", "i": "1", "|": "1",
+                                                  "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2", "G": "6", "b": "6"]
+    static let toLetter: [Character: Character] = ["0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G", ")": "J", "]": "J", "|": "I"]
+
+    /// Turns look-alike characters into what the example shapes want at each position: a digit
+    /// where the example has a digit ("S1B OPA" -> "S1B 0PA"), a letter where it has a letter. At
+    /// most two slips (or a third of the characters): more make another word, not a postcode. The
+    /// readings that need the fewest changes come first, each with the number of changes.
+    static func repairedPostcode(_ candidate: String, shapes: [[Bool?]]) -> [(String, Int)] {
+        let chars = Array(candidate)
+        let compact = chars.filter { $0 != " " }
+        let limit = min(2, max(1, compact.count / 3))
+        let space = chars.firstIndex(of: " ")
+        var repairs: [(String, Int)] = []
+        for shape in shapes where shape.count == compact.count {
+            var fixed: [Character] = []
+            fixed.reserveCapacity(compact.count + 1)
+            var changes = 0
+            var ok = true
+            for (c, wantDigit) in zip(compact, shape) {
+                var out = c
+                if wantDigit == true {
+                    if !c.isNumber { guard let d = toDigit[c] else { ok = false; break }; out = d; changes += 1 }
+                } else if wantDigit == false {
+                    if c.isLetter { out = Character(c.uppercased()) } else { guard let l = toLetter[c] else { ok = false; break }; out = l; changes += 1 }
+                }
+                if changes > limit { ok = false; break }
+                fixed.append(out)
+            }
+            guard ok, changes > 0 else { continue }
+            var withSpace = fixed
+            if let space { withSpace.insert(" ", at: min(space, withSpace.count)) }
+            for v in [String(withSpace), String(fixed)] where !repairs.contains(where: { $0.0 == v }) { repairs.append((v, changes)) }
+        }
+        return repairs.sorted { $0.1 < $1.1 }
+    }
+
+    /// The postcode a candidate string is in `format`'s pattern (after repairs), or nil.
+    static func postcode(_ candidate: String, format: AddressFormat) -> String? {
+        guard let i = familyOfRegion[format.region] else { return nil }
+        return postcodeReading(candidate, family: families[i])?.code
+    }
+
+    /// The postcode and how many characters had to be corrected.
+    static func postcodeReading(_ candidate: String, family: PostcodeFamily) -> (code: String, repairs: Int)? {
+        let re = family.regex
+        // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread.
+        let hasDigit = candidate.contains(where: \.isNumber)
+        guard candidate.count >= 2, hasDigit || candidate.contains(" ") else { return nil }
+        if hasDigit, re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
+            return (candidate.uppercased(), 0)
+        }
+        for (v, changes) in repairedPostcode(candidate, shapes: family.shapes) {
+            let ns = v as NSString
+            if re.firstMatch(in: v, range: NSRange(location: 0, length: ns.length)) != nil {
+                // Upper case is how postcodes are written; OCR's lower-case letters are slips.
+                return (v.uppercased(), changes)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - City lines
+
+    /// Takes `line` apart as the line of `format` that holds the postcode; nil when it is not one.
+    static func cityLine(_ line: String, format: AddressFormat) -> CityLine? {
+        cityLines(line, only: format).first?.1
+    }
+
+    /// Every format's reading of `line` as the line holding its postcode (the first place in the
+    /// line each format finds one), in one pass: candidates are only tested against the postcode
+    /// families whose example shapes or lengths they have.
+    static func cityLines(_ line: String, only: AddressFormat? = nil) -> [(AddressFormat, CityLine)] {
+        guard !line.contains("@") else { return [] }
+        var segments = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var country: String?
+        if segments.count >= 2, let last = segments.last, ParserData.regionNamed(last) != nil {
+            country = last
+            segments.removeLast()
+        }
+        let onlyFamily = only.flatMap { familyOfRegion[$0.region] }
+        if only != nil && onlyFamily == nil { return [] }
+        var out: [(AddressFormat, CityLine)] = []
+        var done = Set<String>()
+        for (k, segment) in segments.enumerated() {
+            var tokens = segment.split(separator: " ").map(String.init)
+            var segmentCountry = country
+            // A country name at the end of the postcode's segment: "Tokyo 170-0013 Japan".
+            if segmentCountry == nil, tokens.count >= 3, let last = tokens.last, ParserData.regionNamed(last) != nil {
+                segmentCountry = last
+                tokens.removeLast()
+            }
+            // Postcode candidates: one token or two (a space inside: "653 93", "S1B 0PA").
+            for width in [2, 1] {
+                guard tokens.count >= width else { continue }
+                for start in 0...(tokens.count - width) {
+                    var raw = tokens[start..<(start + width)].joined(separator: " ")
+                    // A country prefix on the postcode ("SE-125 44", "D-10117", "CH-8001").
+                    if let dash = raw.firstIndex(of: "-"), raw[..<dash].count <= 3, raw[..<dash].allSatisfy(\.isUppercase),
+                       raw[raw.index(after: dash)...].first?.isNumber == true {
+                        raw = String(raw[raw.index(after: dash)...])
+                    }
+                    raw = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".;:()"))
+                    guard raw.count >= 2, raw.count <= 10 else { continue }
+                    var candidates = Set(familiesByShape[shape(raw)] ?? [])
+                    if raw.contains(where: { lookalikes.contains($0) }) {
+                        candidates.formUnion(familiesByLength[raw.filter { $0 != " " }.count] ?? [])
+                    }
+                    if let onlyFamily { candidates = candidates.contains(onlyFamily) ? [onlyFamily] : [] }
+                    for i in candidates.sorted() {
+                        let family = families[i]
+                        guard let (code, repairs) = postcodeReading(raw, family: family) else { continue }
+                        let beforeTokens = Array(tokens[..<start]), afterTokens = Array(tokens[(start + width)...])
+                        for format in family.formats where !done.contains(format.region) && (only == nil || only?.region == format.region) {
+                            if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
+                                                 postcode: code, country: segmentCountry) {
+                                cl.repairs = repairs
+                                out.append((format, cl))
+                                done.insert(format.region)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// Assigns the words around the postcode to locality and sub-region as the format orders them.
+    private static func assemble(format: AddressFormat, segments: [String], index k: Int, before: [String], after: [String],
+                                 postcode: String, country: String?) -> CityLine? {
+        func clean(_ s: String) -> String {
+            s.trimmingCharacters(in: CharacterSet(charactersIn: " -–,.;:()")).trimmingCharacters(in: .whitespaces)
+        }
+        let earlier = segments[..<k].map { $0 }
+        var region: String?
+        switch format.placement {
+        case .beforeLocality:
+            // "12345 City", "16025 Primaluna (PU)", "28001 Madrid Madrid".
+            var words = after
+            if let last = words.last, last.hasPrefix("("), last.hasSuffix(")") {
+                region = String(last.dropFirst().dropLast())
+                words.removeLast()
+            } else if words.count >= 2, let s = subregion(words.last ?? "", format: format) {
+                region = s
+                words.removeLast()
+            }
+            var city = clean(words.joined(separator: " "))
+            if city.isEmpty, k + 1 < segments.count { city = clean(segments[k + 1]) }
+            guard isLocality(city) else { return nil }
+            let street = (earlier + (before.isEmpty ? [] : [before.joined(separator: " ")])).joined(separator: ", ")
+            return CityLine(before: clean(street), city: city, region: region, postalCode: postcode, country: country)
+        case .afterLocality, .noLocality:
+            // Nothing but a country, punctuation or a little pictogram debris may follow the postcode.
+            guard after.count <= 2, after.allSatisfy({ clean($0).isEmpty || ParserData.regionNamed($0) != nil || $0.count <= 3 })
+            else { return nil }
+            var words = before
+            // The sub-region right before the postcode ("IL", "NSW", "Uttar Pradesh").
+            if format.subregionBeforePostcode || format.placement == .noLocality || !format.subregions.isEmpty {
+                for n in [3, 2, 1] where words.count >= n {
+                    if let s = subregion(words.suffix(n).joined(separator: " "), format: format) {
+                        region = s
+                        words.removeLast(n)
+                        break
+                    }
+                }
+            }
+            var rest = clean(words.joined(separator: " "))
+            var previous = earlier
+            if format.placement == .noLocality {
+                // Japan: "ward, City 450-0002": the words before the postcode are the city (its
+                // sub-region in the format), the ward is the last part of the address.
+                if region == nil, !rest.isEmpty {
+                    guard isLocality(rest) else { return nil }
+                    region = rest
+                    rest = ""
+                }
+                let city = previous.popLast().map(clean)
+                guard region != nil, city.map(isLocality) ?? true else { return nil }
+                return CityLine(before: previous.joined(separator: ", "), city: city, region: region, postalCode: postcode, country: country)
+            }
+            var city = rest
+            if city.isEmpty, let p = previous.popLast() { city = clean(p) }
+            // "City, ST" where the sub-region is in its own segment: "Visakhapatnam, Uttar Pradesh 059905".
+            if region == nil, !city.isEmpty, let s = subregion(city, format: format), let p = previous.last, isLocality(clean(p)) {
+                region = s
+                city = clean(previous.removeLast())
+            }
+            guard city.isEmpty || isLocality(city) else { return nil }
+            return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
+                            postalCode: postcode, country: country)
+        }
+    }
+
+    /// The sub-region `text` names in `format` (key, name or Latin name), as printed; nil when none.
+    static func subregion(_ text: String, format: AddressFormat) -> String? {
+        guard !format.subregions.isEmpty else { return nil }
+        let printed = text.trimmingCharacters(in: CharacterSet(charactersIn: " ,.()"))
+        let t = printed.lowercased()
+        guard !t.isEmpty else { return nil }
+        if format.subregionIndex[t] != nil { return printed }
+        // A short upper-case key with OCR's slips: "Hl" for "HI", "0N" for "ON".
+        if printed.count <= 3 {
+            let fixed = String(printed.map { ["l": "I", "|": "I", "1": "I", "0": "O", "5": "S", "8": "B"][$0] ?? $0 }).uppercased()
+            if fixed != printed.uppercased(), let s = format.subregions.first(where: { $0.key == fixed }) { return s.key }
+        }
+        return nil
+    }
+
+    /// A locality is words of letters (hyphens, apostrophes and dots allowed; "Dublin 2" may end
+    /// in a district number), and not a label, a phone or a web address.
+    static func isLocality(_ s: String) -> Bool {
+        let tokens = s.split(separator: " ")
+        guard !tokens.isEmpty, s.filter(\.isLetter).count >= 2, !s.contains("@"), !s.lowercased().contains("www") else { return false }
+        for (i, t) in tokens.enumerated() {
+            if t.allSatisfy({ $0.isLetter || "-'.’".contains($0) }) { continue }
+            if i == tokens.count - 1, i > 0, t.count <= 2, t.allSatisfy(\.isNumber) { continue }
+            return false
+        }
+        return Labels.label(String(tokens[0])) == nil || tokens.count > 1 && tokens[0].count > 3
+    }
+
+    // MARK: - Address
+
+    static func extract(from lines: [CardLine], skip: Set<Int>, region: String?) -> Result {
+        if let region {
+            guard let format = ParserData.addressFormats[region], format.postcode != nil else { return Result() }
+            for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
+                guard let city = cityLine(line.text, format: format) ?? cityLine(Labels.strip(line.text).value, format: format) else { continue }
+                return build(city, at: pos, in: lines, skip: skip, format: format)
+            }
+            return Result()
+        }
+        // The card does not say its country: a line that the formats it fits all (or mostly)
+        // read the same way is the address; the country stays unknown.
+        for (pos, line) in lines.enumerated() where !skip.contains(line.index) && line.text.contains(where: \.isNumber) {
+            var readings: [(CityLine, AddressFormat)] = cityLines(line.text).map { ($0.1, $0.0) }
+            guard let fewest = readings.map(\.0.repairs).min() else { continue }
+            // The readings that needed the fewest corrections.
+            readings = readings.filter { $0.0.repairs == fewest }
+            var counts: [String: Int] = [:]
+            func key(_ c: CityLine) -> String { "\(c.postalCode)|\(c.city ?? "")|\(c.before)" }
+            for (c, _) in readings { counts[key(c), default: 0] += 1 }
+            guard let (bestKey, _) = counts.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }),
+                  let (cl, format) = readings.first(where: { key($0.0) == bestKey }) else { continue }
+            var found = build(cl, at: pos, in: lines, skip: skip, format: format)
+            // Only what all the readings agree on: the sub-region named by one country's list is not sure.
+            if counts.count > 1 { found.address?.region = nil }
+            return found
         }
         return Result()
     }
 
-    private static func build(_ city: AddressPatterns.CityLine, at pos: Int, in lines: [CardLine], skip: Set<Int>) -> Result {
+    private static func build(_ cityLine: CityLine, at pos: Int, in lines: [CardLine], skip: Set<Int>, format: AddressFormat) -> Result {
         var result = Result()
-        let line = lines[pos]
-        var address = PostalAddress(lines: [], city: city.city, region: city.region, postalCode: city.postalCode,
-                                    country: city.country)
-        var consumed: Set<Int> = [line.index]
+        var address = PostalAddress(lines: [], city: cityLine.city, region: cityLine.region, postalCode: cityLine.postalCode,
+                                    country: cityLine.country)
+        var consumed: Set<Int> = [lines[pos].index]
         var printed: [String] = []
-        if !city.before.isEmpty {
-            address.street = city.before
+        if !cityLine.before.isEmpty {
+            address.street = cityLine.before
         } else {
-            // The nearest line above that no other field took (a two-column card puts a phone or an
-            // e-mail between them in reading order), if it looks like a street.
+            // The nearest lines above that no other field took (a two-column card puts a phone or an
+            // e-mail between them in reading order) and that read as address lines.
+            var streetLines: [(Int, String)] = []
             var k = pos - 1
-            while k >= 0, pos - k <= 3, skip.contains(lines[k].index) { k -= 1 }
-            if k >= 0, pos - k <= 3, looksLikeStreet(lines[k].text) {
-                address.street = lines[k].text
-                consumed.insert(lines[k].index)
-                printed.append(lines[k].text)
+            while k >= 0, pos - k <= 4, streetLines.count < 2 {
+                defer { k -= 1 }
+                if skip.contains(lines[k].index) { continue }
+                let text = Labels.strip(lines[k].text).value
+                guard looksLikeStreet(text) else { break }
+                streetLines.insert((k, text), at: 0)
+            }
+            // Keep the nearest street line, and the one above it only when it is an address part too
+            // ("Flat 2" / "12 High Street").
+            if let nearest = streetLines.last {
+                var text = nearest.1
+                if format.placement == .noLocality, address.city == nil {
+                    // Japan: the ward is the last part of the address lines.
+                    var parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                    if parts.count >= 2 { address.city = parts.removeLast(); text = parts.joined(separator: ", ") }
+                }
+                address.street = text
+                consumed.insert(lines[nearest.0].index)
+                printed.append(lines[nearest.0].text)
+                if streetLines.count == 2, isUnitLine(streetLines[0].1) {
+                    address.street = streetLines[0].1 + ", " + text
+                    consumed.insert(lines[streetLines[0].0].index)
+                    printed.insert(lines[streetLines[0].0].text, at: 0)
+                }
             }
         }
-        printed.append(line.text)
-        // A country on the next line.
-        if pos + 1 < lines.count, address.country == nil {
-            let next = lines[pos + 1].text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
-            if Lexicon.countries[next.lowercased()] != nil {
-                address.country = next
-                consumed.insert(lines[pos + 1].index)
-                printed.append(lines[pos + 1].text)
+        printed.append(lines[pos].text)
+        // A country (or the sub-region, then a country) on the next lines.
+        var next = pos + 1
+        while next < lines.count, next <= pos + 2, address.country == nil {
+            let text = lines[next].text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
+            if ParserData.regionNamed(text) != nil {
+                address.country = text
+            } else if address.region == nil, subregion(text, format: format) != nil {
+                address.region = text
+            } else {
+                break
             }
+            consumed.insert(lines[next].index)
+            printed.append(lines[next].text)
+            next += 1
         }
         address.lines = printed
         result.address = address
@@ -175,11 +405,25 @@ enum AddressExtractor {
         return result
     }
 
-    /// A street line has a house number or a street word, and no '@'.
+    /// Words that start a line of an address within a building: "Flat 2", "Suite 400", "Level 9".
+    static let unitWords: Set<String> = ["flat", "studio", "suite", "ste", "apt", "apt.", "apartment", "unit", "floor", "fl", "level",
+                                         "building", "bldg", "room", "office", "piso", "planta", "étage", "etage", "stock", "og",
+                                         "c/o", "po", "p.o.", "box", "postfach", "apartado", "casella", "h.no.", "#"]
+
+    static func isUnitLine(_ text: String) -> Bool {
+        guard let first = text.split(separator: " ").first?.lowercased() else { return false }
+        return unitWords.contains(first) || first.hasPrefix("#")
+    }
+
+    /// A street line has a house number, a street word or a unit word, and no e-mail or web address.
     static func looksLikeStreet(_ text: String) -> Bool {
-        guard !text.contains("@") else { return false }
-        if text.contains(where: \.isNumber) { return true }
+        guard !text.contains("@"), !text.lowercased().contains("www."), !text.lowercased().hasPrefix("http") else { return false }
+        guard text.filter(\.isLetter).count >= 2 else { return false }
+        if text.contains(where: \.isNumber) {
+            // Not a phone number: few digits relative to letters.
+            return text.filter(\.isNumber).count <= max(6, text.filter(\.isLetter).count)
+        }
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "." })
-        return words.contains { Lexicon.streetWords.contains(String($0)) }
+        return words.contains { Lexicon.streetWords.contains(String($0)) } || isUnitLine(text)
     }
 }

@@ -13,13 +13,16 @@ public enum PhoneType: String, Sendable, Codable, CaseIterable {
     case work, mobile, fax, other
 }
 
-/// A phone number as printed, with its E.164 form when libphonenumber could read it.
+/// A phone number as printed, with its E.164 form when libphonenumber calls it valid.
 public struct Phone: Sendable, Equatable, Codable {
     public var type: PhoneType
     public var number: String
     public var e164: String?
-    public init(type: PhoneType, number: String, e164: String?) {
+    /// False when libphonenumber does not know the number as valid for its region (then `e164` is nil).
+    public var valid: Bool
+    public init(type: PhoneType, number: String, e164: String?, valid: Bool? = nil) {
         self.type = type; self.number = number; self.e164 = e164
+        self.valid = valid ?? (e164 != nil)
     }
 }
 
@@ -50,8 +53,8 @@ public struct Contact: Sendable, Equatable {
     /// Confidence 0...1 per field present ("name", "title", "organization", "phones", "emails",
     /// "urls", "address").
     public var confidence: [String: Double] = [:]
-    /// The region (ISO 3166 alpha-2) the card's numbers were read in.
-    public var region: String?
+    /// The region (ISO 3166 alpha-2) the card's numbers were read in, and what said so.
+    public var region: RegionGuess?
 
     public init() {}
 }

@@ -1,10 +1,13 @@
-/// Word lists the parser leans on. Lower-case, accents kept.
+/// Word lists the parser leans on where no maintained data set exists: the words job titles are
+/// made of and the words streets are named with, in the languages cards are printed in. Lower
+/// case, accents kept. Legal forms, country names, postcodes and domains come from data instead
+/// (see Data/README.md).
 enum Lexicon {
-    /// Words that make a line a job title (English and German).
+    /// Words that make a line a job title.
     static let titleWords: Set<String> = [
         // English
         "engineer", "developer", "programmer", "manager", "director", "officer", "president", "vice",
-        "vp", "svp", "evp", "ceo", "cto", "cfo", "coo", "cio", "cmo", "cso", "founder", "co-founder", "cofounder",
+        "vp", "svp", "evp", "ceo", "cto", "cfo", "coo", "cio", "cmo", "cso", "cpo", "founder", "co-founder", "cofounder",
         "partner", "consultant", "advisor", "adviser", "analyst", "architect", "designer", "scientist",
         "agent", "representative", "rep", "specialist", "coordinator", "assistant", "associate", "executive",
         "head", "lead", "chief", "owner", "principal", "administrator", "accountant", "attorney", "lawyer",
@@ -14,10 +17,10 @@ enum Lexicon {
         "trainer", "coach", "therapist", "pharmacist", "dentist", "surgeon", "physician", "photographer",
         "artist", "planner", "buyer", "clerk", "operator", "inspector", "researcher", "curator", "librarian",
         "superintendent", "foreman", "auditor", "underwriter", "paralegal", "receptionist", "mechanic",
-        "electrician", "plumber", "chef", "manageress", "officer", "evangelist", "advocate", "ambassador",
+        "electrician", "plumber", "chef", "manageress", "evangelist", "advocate", "ambassador",
         "fellow", "dean", "provost", "registrar", "commissioner", "mayor", "senator", "minister", "pastor",
         "economist", "statistician", "estimator", "surveyor", "draftsman", "stylist", "translator",
-        "interpreter", "journalist", "correspondent", "marketer", "salesperson", "merchandiser",
+        "interpreter", "journalist", "correspondent", "marketer", "salesperson", "merchandiser", "controller",
         // German
         "geschäftsführer", "geschäftsführerin", "leiter", "leiterin", "berater", "beraterin", "ingenieur",
         "ingenieurin", "entwickler", "entwicklerin", "inhaber", "inhaberin", "vorstand", "vorsitzender",
@@ -26,66 +29,73 @@ enum Lexicon {
         "assistentin", "architektin", "rechtsanwalt", "rechtsanwältin", "steuerberater", "steuerberaterin",
         "vertriebsleiter", "vertriebsleiterin", "kundenberater", "kundenberaterin", "direktor", "direktorin",
         "gründer", "gründerin", "mitarbeiter", "mitarbeiterin", "teamleiter", "teamleiterin", "vertrieb",
-        "leitung", "managerin", "beraterin", "designerin", "wissenschaftler", "wissenschaftlerin",
+        "leitung", "managerin", "designerin", "wissenschaftler", "wissenschaftlerin",
         "verkaufsleiter", "einkäufer", "einkäuferin", "buchhalter", "buchhalterin", "meister", "techniker",
-        "technikerin", "kaufmann", "kauffrau", "dozent", "dozentin",
+        "technikerin", "kaufmann", "kauffrau", "dozent", "dozentin", "syndikus",
+        // French
+        "directeur", "directrice", "gérant", "gérante", "responsable", "chef", "ingénieur", "consultante",
+        "conseiller", "conseillère", "commercial", "commerciale", "président", "présidente", "chargé", "chargée",
+        "adjoint", "adjointe", "associé", "associée", "avocat", "avocate", "comptable", "fondateur", "fondatrice",
+        // Spanish
+        "director", "directora", "gerente", "jefe", "jefa", "responsable", "consultor", "consultora", "asesor",
+        "asesora", "ingeniero", "ingeniera", "presidente", "presidenta", "socio", "socia", "coordinador",
+        "coordinadora", "administrador", "administradora", "abogado", "abogada", "contable", "fundador", "fundadora",
+        "técnico", "técnica", "comercial", "delegado", "delegada", "encargado", "encargada",
+        // Italian
+        "direttore", "direttrice", "responsabile", "amministratore", "amministratrice", "consulente", "ingegnere",
+        "presidente", "socio", "titolare", "tecnico", "commerciale", "avvocato", "commercialista", "fondatore",
+        "fondatrice", "coordinatore", "coordinatrice", "capo", "delegato", "addetto", "addetta",
+        // Portuguese
+        "diretor", "diretora", "gerente", "gestor", "gestora", "consultor", "engenheiro", "engenheira", "sócio",
+        "sócia", "coordenador", "coordenadora", "advogado", "advogada", "fundador", "técnico", "comercial",
+        // Dutch
+        "directeur", "eigenaar", "adviseur", "accountmanager", "projectleider", "bedrijfsleider", "medewerker",
+        "medewerkster", "hoofd", "ingenieur", "vennoot", "oprichter", "commercieel", "manager",
+        // Scandinavian
+        "vd", "chef", "direktör", "direktør", "konsult", "konsulent", "rådgivare", "rådgiver", "projektledare",
+        "prosjektleder", "projektleder", "daglig", "leder", "säljare", "selger", "sælger", "ansvarig", "ansvarlig",
+        "ägare", "eier", "ejer", "grundare", "gründer", "ingenjör", "ingeniør", "försäljningschef", "salgssjef",
+        "salgschef", "ekonomichef", "økonomisjef", "økonomichef", "inköpschef", "innkjøpssjef", "indkøbschef",
+        // Finnish
+        "toimitusjohtaja", "johtaja", "päällikkö", "myyntipäällikkö", "projektipäällikkö", "asiantuntija",
+        "talousjohtaja", "konsultti", "insinööri", "yrittäjä", "omistaja",
+        // Polish, Czech
+        "dyrektor", "kierownik", "prezes", "specjalista", "konsultant", "doradca", "właściciel", "inżynier",
+        "ředitel", "ředitelka", "jednatel", "vedoucí", "konzultant", "manažer", "manažerka", "specialista",
+        "obchodní", "nákupčí",
     ]
 
-    /// Legal-form and company-kind words that mark an organisation's name.
-    static let companySuffixes: [[String]] = [
-        ["inc"], ["inc."], ["incorporated"], ["llc"], ["l.l.c."], ["ltd"], ["ltd."], ["limited"], ["plc"],
-        ["llp"], ["lp"], ["gmbh"], ["ag"], ["kg"], ["ohg"], ["ug"], ["e.v."], ["se"], ["kgaa"], ["mbh"],
-        ["sa"], ["s.a."], ["sarl"], ["s.a.r.l."], ["sas"], ["s.a.s."], ["bv"], ["b.v."], ["nv"], ["n.v."],
-        ["pty", "ltd"], ["pty"], ["corp"], ["corp."], ["corporation"], ["co."], ["company"], ["group"],
-        ["holdings"], ["and", "sons"], ["&", "sons"], ["partners"], ["associates"], ["srl"], ["s.r.l."],
-        ["spa"], ["s.p.a."], ["oy"], ["ab"], ["as"], ["a/s"], ["aps"], ["kk"], ["studio"], ["agency"],
-        ["solutions"], ["technologies"], ["systems"], ["consulting"], ["labs"], ["gbr"],
-    ]
+    /// Endings of compound title words ("Ekonomichef", "Projektleiterin", "Myyntipäällikkö").
+    static let titleEndings = ["chef", "sjef", "leiter", "leiterin", "leder", "ledare", "johtaja", "päällikkö", "manager",
+                               "direktor", "direktör", "direktør", "berater", "beraterin", "ingenieur", "führer", "führerin"]
 
-    /// Country names (and common abbreviations) and their ISO codes.
-    static let countries: [String: String] = [
-        "usa": "US", "u.s.a.": "US", "united states": "US", "united states of america": "US", "us": "US",
-        "canada": "CA", "united kingdom": "GB", "uk": "GB", "u.k.": "GB", "great britain": "GB", "england": "GB",
-        "scotland": "GB", "wales": "GB", "germany": "DE", "deutschland": "DE", "australia": "AU",
-        "france": "FR", "netherlands": "NL", "the netherlands": "NL", "nederland": "NL", "switzerland": "CH",
-        "schweiz": "CH", "suisse": "CH", "ireland": "IE", "austria": "AT", "österreich": "AT",
-        "new zealand": "NZ", "belgium": "BE", "belgique": "BE", "spain": "ES", "españa": "ES", "italy": "IT",
-        "italia": "IT",
+    /// Words that name a kind of business ("Lantern Systems", "Grupo Fénix", "Müller Bau"): not a
+    /// legal form, but as telling of a company as one.
+    static let companyWords: Set<String> = [
+        "group", "systems", "labs", "laboratories", "solutions", "technologies", "technology", "tech", "consulting",
+        "consultants", "holdings", "partners", "associates", "studio", "studios", "agency", "foundation", "works",
+        "industries", "enterprises", "international", "ventures", "capital", "media", "software", "services",
+        "logistics", "trading", "precision", "robotics", "electronics", "pharma", "pharmaceuticals", "design",
+        "engineering", "construction", "insurance", "bank", "motors", "foods", "realty", "properties", "network",
+        "networks", "digital", "analytics", "dynamics", "energy", "medical", "health", "healthcare", "institute",
+        "university", "college", "clinic", "hotel", "restaurant", "bakery", "brewery", "corporation", "company",
+        "gruppe", "werke", "werk", "bau", "technik", "systeme", "beratung", "verlag", "stiftung", "handel", "logistik",
+        "groupe", "conseil", "société", "grupo", "construcciones", "talleres", "hermanos", "hnos", "servicios",
+        "ingeniería", "consultores", "gruppo", "costruzioni", "officine", "servizi", "consulenze", "fratelli",
+        "groep", "bouw", "techniek", "advies", "gruppen", "bygg", "konsult", "teknik", "tekniikka", "rakennus",
+        "grupa", "budownictwo", "usługi", "skupina", "stavby",
     ]
-
-    /// Country-code top-level domains (and second-level forms) and their regions.
-    static let domainRegions: [String: String] = [
-        "uk": "GB", "de": "DE", "ca": "CA", "au": "AU", "fr": "FR", "nl": "NL", "ch": "CH", "ie": "IE",
-        "at": "AT", "nz": "NZ", "be": "BE", "es": "ES", "it": "IT", "us": "US",
-    ]
-
-    static let usStates: Set<String> = [
-        "AL", "AK", "AZ", "AR", "CA", "CO", "CT", "DE", "FL", "GA", "HI", "ID", "IL", "IN", "IA", "KS", "KY",
-        "LA", "ME", "MD", "MA", "MI", "MN", "MS", "MO", "MT", "NE", "NV", "NH", "NJ", "NM", "NY", "NC", "ND",
-        "OH", "OK", "OR", "PA", "RI", "SC", "SD", "TN", "TX", "UT", "VT", "VA", "WA", "WV", "WI", "WY", "DC",
-        "AS", "GU", "MP", "PR", "VI", "UM", "FM", "MH", "PW", "AA", "AE", "AP",
-    ]
-    static let caProvinces: Set<String> = ["AB", "BC", "MB", "NB", "NL", "NS", "NT", "NU", "ON", "PE", "QC", "SK", "YT"]
-    static let auStates: Set<String> = ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"]
 
     /// Words that end or start a street line.
     static let streetWords: Set<String> = [
         "street", "st", "st.", "road", "rd", "rd.", "avenue", "ave", "ave.", "lane", "ln", "way", "drive", "dr",
         "dr.", "boulevard", "blvd", "court", "ct", "place", "pl", "square", "sq", "terrace", "highway", "hwy",
-        "parkway", "pkwy", "suite", "apt.", "apt", "floor", "unit", "flat", "building", "po", "box",
+        "parkway", "pkwy", "suite", "apt.", "apt", "floor", "unit", "flat", "building", "po", "box", "close",
+        "crescent", "grove", "gardens", "row", "mews", "walk", "hill", "park", "green", "circle", "trail",
         "straße", "strasse", "str.", "weg", "platz", "gasse", "allee", "ring", "damm", "ufer", "chaussee",
-        "rue", "avenue", "chemin", "straat", "laan", "plein", "gracht", "via", "calle",
+        "rue", "chemin", "impasse", "quai", "cours", "straat", "laan", "plein", "gracht", "kade", "via", "viale",
+        "piazza", "corso", "vicolo", "calle", "avenida", "plaza", "paseo", "carrer", "rua", "travessa", "largo",
+        "gatan", "vägen", "gata", "väg", "gate", "veien", "vej", "gade", "katu", "tie", "ulica", "ul.", "al.",
+        "ulice", "náměstí", "marg", "nagar", "chome", "cho", "machi",
     ]
-
-    /// Labels that say what a phone number is for.
-    static let phoneLabels: [(String, PhoneTypeLabel)] = [
-        ("mobile", .mobile), ("mobil", .mobile), ("mob", .mobile), ("cell", .mobile), ("handy", .mobile),
-        ("m", .mobile), ("c", .mobile),
-        ("fax", .fax), ("telefax", .fax), ("f", .fax),
-        ("telephone", .work), ("phone", .work), ("tel", .work), ("telefon", .work), ("office", .work),
-        ("direct", .work), ("work", .work), ("main", .work), ("t", .work), ("p", .work), ("o", .work),
-        ("d", .work), ("ph", .work), ("fon", .work), ("durchwahl", .work), ("zentrale", .work),
-    ]
-
-    enum PhoneTypeLabel { case work, mobile, fax }
 }

@@ -1,6 +1,11 @@
 import Foundation
 
-/// Picks the person's name, job title and organisation from the lines no other field took.
+/// Picks the person's name, job title and organisation from the lines no other field took, by
+/// weighing evidence: legal forms (cleanco's list) and agreement with the e-mail or web domain
+/// for the organisation; the shape of a name, agreement with the e-mail's local part and the
+/// size of the text for the name; title words in many languages and the place next to the name
+/// for the title. Logo debris before a company name is trimmed, and a name and a company OCR
+/// read as one line are taken apart.
 enum PeopleExtractor {
     struct Result {
         var name: PersonName?
@@ -8,91 +13,185 @@ enum PeopleExtractor {
         var organization: String?
         var nameAgreesWithEmail = false
         var organizationAgreesWithDomain = false
+        /// True when the organisation was only inferred from the e-mail or web domain.
+        var organizationFromDomain = false
         var nameLine: Int?
         var titleLine: Int?
         var organizationLine: Int?
     }
 
+    /// A candidate line after cleaning, keeping the index of the line it came from. `company` is
+    /// the text with logo debris trimmed the way a company name would be.
+    struct Candidate {
+        var text: String
+        var line: CardLine
+        var company: String
+        init(text: String, line: CardLine) {
+            self.text = text
+            self.line = line
+            company = PeopleExtractor.trimDebris(text, strayLetters: true)
+        }
+    }
+
     static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String]) -> Result {
         var result = Result()
-        let candidates = lines.filter { !skip.contains($0.index) && $0.text.contains(where: \.isLetter) && !$0.text.contains("@") }
-        let heights = candidates.compactMap(\.height)
+        var candidates: [Candidate] = []
+        for line in lines where !skip.contains(line.index) && isReadable(line) {
+            let text = trimDebris(line.text, strayLetters: false)
+            guard text.filter(\.isLetter).count >= 2 else { continue }
+            // A name and a company on one OCR line ("Teo Hui Min Koh & Low Systems Pte Ltd").
+            if let (first, second) = splitNameAndCompany(text) {
+                candidates.append(Candidate(text: first, line: line))
+                candidates.append(Candidate(text: second, line: line))
+            } else {
+                candidates.append(Candidate(text: text, line: line))
+            }
+        }
+        let heights = candidates.compactMap(\.line.height)
         let maxHeight = heights.max() ?? 0
         let locals = emails.compactMap { $0.split(separator: "@").first.map { String($0).lowercased() } }
-        let domainLabels = domains.compactMap { domainLabel($0) }
+        var domainLabels: [String] = []
+        for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
 
-        // Organisation: a legal-form suffix or agreement with the e-mail/web domain.
-        var orgScores: [(Int, Double)] = []
-        for line in candidates {
+        // Organisation.
+        var orgBest: (Int, Double)?
+        func organizationScore(_ text: String) -> Double {
             var score = 0.0
-            if hasCompanySuffix(line.text) { score += 2 }
-            let letters = lettersOnly(line.text)
-            if !letters.isEmpty, domainLabels.contains(where: { label in
-                label == letters || (label.count >= 4 && letters.hasPrefix(label)) || (letters.count >= 4 && label.hasPrefix(letters))
-            }) { score += 2.5 }
-            if isTitle(line.text) { score -= 2 }
-            if score > 0 { orgScores.append((line.index, score)) }
+            if hasLegalForm(text) { score += 2.5 }
+            if agreesWithDomain(text, labels: domainLabels) { score += 2.5 }
+            if looksLikeFirmName(text) { score += 1.2 }
+            if isTitle(text) { score -= 2 }
+            if AddressExtractor.looksLikeStreet(text) && !hasLegalForm(text) { score -= 1.5 }
+            if text.contains(where: \.isNumber) { score -= 1 }
+            return score
         }
-        if let best = orgScores.max(by: { $0.1 < $1.1 }) {
-            result.organizationLine = best.0
-            result.organization = lines[best.0].text
-            result.organizationAgreesWithDomain = domainLabels.contains { lettersOnly(lines[best.0].text).hasPrefix($0) || $0.hasPrefix(lettersOnly(lines[best.0].text)) }
+        for (k, c) in candidates.enumerated() {
+            let score = organizationScore(c.company)
+            if score > 0.9, orgBest == nil || score > orgBest!.1 { orgBest = (k, score) }
+        }
+        if let (k, _) = orgBest {
+            result.organization = candidates[k].company
+            result.organizationLine = candidates[k].line.index
+            result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: domainLabels)
         }
 
-        // Name: looks like a person's name; agreement with the e-mail's local part; larger text.
-        var best: (index: Int, score: Double, agrees: Bool)?
-        for line in candidates where line.index != result.organizationLine {
-            guard let shape = nameShapeScore(line.text) else { continue }
+        // Name.
+        var nameBest: (k: Int, score: Double, agrees: Bool)?
+        for (k, c) in candidates.enumerated() where k != orgBest?.0 {
+            guard let shape = nameShapeScore(c.text) else { continue }
             var score = shape
-            let agrees = agreesWithEmail(line.text, locals: locals)
+            let agrees = agreesWithEmail(c.text, locals: locals)
             if agrees { score += 3 }
-            if let h = line.height, maxHeight > 0 { score += 1.5 * h / maxHeight }
-            if isTitle(line.text) { score -= 3 }
-            if hasCompanySuffix(line.text) { score -= 3 }
-            if best == nil || score > best!.score { best = (line.index, score, agrees) }
+            if let h = c.line.height, maxHeight > 0 { score += 1.5 * h / maxHeight }
+            if isTitle(c.text) { score -= 3 }
+            if hasLegalForm(c.text) || looksLikeFirmName(c.text) { score -= 3 }
+            if agreesWithDomain(c.text, labels: domainLabels) && !agrees { score -= 2 }
+            if AddressExtractor.looksLikeStreet(c.text) { score -= 2 }
+            if c.line.confidence < 0.6 { score -= 1 }
+            if nameBest == nil || score > nameBest!.score { nameBest = (k, score, agrees) }
         }
-        if let best, best.score > 0.5 {
-            let full = lines[best.index].text
-            result.name = split(name: full)
-            result.nameLine = best.index
+        if let best = nameBest, best.score > 0.5 {
+            result.name = split(name: candidates[best.k].text)
+            result.nameLine = candidates[best.k].line.index
             result.nameAgreesWithEmail = best.agrees
         }
 
-        // Title: lexicon words, preferring the line right after the name.
+        // Title: title words, preferring the lines next to the name.
         var titleBest: (Int, Double)?
-        for line in candidates where line.index != result.nameLine && line.index != result.organizationLine {
-            let words = titleWordCount(line.text)
+        let nameK = nameBest.flatMap { $0.score > 0.5 ? $0.k : nil }
+        for (k, c) in candidates.enumerated() where k != nameK && k != orgBest?.0 {
+            let words = titleWordCount(c.text)
             guard words > 0 else { continue }
             var score = Double(words)
-            if let n = result.nameLine, line.index == n + 1 { score += 1 }
-            if line.text.contains(where: \.isNumber) { score -= 1 }
-            if titleBest == nil || score > titleBest!.1 { titleBest = (line.index, score) }
+            if let n = nameK, abs(k - n) == 1 { score += 1 }
+            if c.text.contains(where: \.isNumber) { score -= 1 }
+            if hasLegalForm(c.text) { score -= 2 }
+            if titleBest == nil || score > titleBest!.1 { titleBest = (k, score) }
         }
-        if let t = titleBest, t.1 > 0 {
-            result.title = lines[t.0].text
-            result.titleLine = t.0
+        // No title word anywhere: a short line right below the name, when it is not the company.
+        if titleBest == nil, let n = nameK, n + 1 < candidates.count, n + 1 != orgBest?.0 {
+            let c = candidates[n + 1]
+            let words = c.text.split(separator: " ")
+            if (1...5).contains(words.count), !c.text.contains(where: \.isNumber), c.line.confidence >= 0.7,
+               !c.text.contains("/"), !c.text.contains("@"), !c.text.lowercased().contains("www"),
+               nameShapeScore(c.text) == nil, !AddressExtractor.looksLikeStreet(c.text),
+               let h = c.line.height, let nh = candidates[n].line.height, h < nh {
+                titleBest = (n + 1, 0.5)
+            }
+        }
+        if let (k, score) = titleBest, score > 0 {
+            result.title = candidates[k].text
+            result.titleLine = candidates[k].line.index
         }
 
-        // No organisation by suffix or domain: the largest remaining line that is neither name nor title.
+        // No organisation by legal form, firm name or domain: the largest remaining line that is
+        // neither name nor title; failing that, the name behind the e-mail or web domain.
         if result.organization == nil {
-            let rest = candidates.filter { ![result.nameLine, result.titleLine].contains($0.index) && !AddressExtractor.looksLikeStreet($0.text) }
-            if let pick = rest.max(by: { ($0.height ?? 0) < ($1.height ?? 0) }), lettersOnly(pick.text).count >= 3,
-               result.name != nil || rest.count == 1 {
-                result.organization = pick.text
-                result.organizationLine = pick.index
+            let taken = Set([nameK, titleBest?.0].compactMap { $0 })
+            let rest = candidates.enumerated().filter { !taken.contains($0.offset) && !AddressExtractor.looksLikeStreet($0.element.text)
+                && $0.element.line.confidence >= 0.6 && nameShapeScore($0.element.text) == nil }
+            if let pick = rest.max(by: { ($0.element.line.height ?? 0) < ($1.element.line.height ?? 0) }),
+               lettersOnly(pick.element.text).count >= 3, result.name != nil || rest.count == 1 {
+                result.organization = pick.element.text
+                result.organizationLine = pick.element.line.index
+            } else if let label = domainLabels.first(where: { $0.count >= 3 }), !emails.isEmpty || !domains.isEmpty,
+                      !["gmail", "yahoo", "hotmail", "outlook", "icloud", "gmx", "web", "mail", "aol", "live", "proton", "protonmail"].contains(label) {
+                result.organization = label.prefix(1).uppercased() + label.dropFirst()
+                result.organizationFromDomain = true
             }
         }
         return result
     }
 
-    /// The distinctive label of a domain: "mail.acme.co.uk" -> "acme".
-    static func domainLabel(_ host: String) -> String? {
-        var labels = host.lowercased().split(separator: ".").map(String.init)
-        guard labels.count >= 2 else { return nil }
-        labels.removeLast()
-        if let last = labels.last, ["co", "com", "org", "net", "ac", "gov"].contains(last), labels.count >= 2 { labels.removeLast() }
-        return labels.last
+    // MARK: - Evidence
+
+    /// A line OCR read as real text: enough confidence, and words rather than scattered glyphs.
+    static func isReadable(_ line: CardLine) -> Bool {
+        guard line.confidence >= 0.4 else { return false }
+        let words = line.text.split(separator: " ")
+        let letters = line.text.filter(\.isLetter).count
+        guard letters >= 2 else { return false }
+        let longest = words.map { $0.filter(\.isLetter).count }.max() ?? 0
+        return longest >= 3 || (words.count >= 2 && line.confidence >= 0.8)
     }
+
+    /// Drops logo debris before the text: symbols, a bracket ("C) Bukit Robotics", "( ) Name")
+    /// and, with `strayLetters`, a stray letter before a capitalised word ("A Roberts Inc",
+    /// "a GERA LTD"); a person's name keeps its initials.
+    static func trimDebris(_ text: String, strayLetters: Bool) -> String {
+        var tokens = text.split(separator: " ").map(String.init)
+        while tokens.count >= 2 {
+            let t = tokens[0], next = tokens[1]
+            let nextStartsUpper = next.first?.isUppercase == true
+            let isSymbols = t.allSatisfy { !$0.isLetter && !$0.isNumber }
+            let isBracketed = t.count <= 3 && t.contains(where: { "()[]{}".contains($0) })
+            let isStrayLetter = strayLetters && t.count == 1 && t.first?.isLetter == true && nextStartsUpper && next.count >= 2
+                && !(t == "A" && next.first?.isUppercase == true && next.dropFirst().allSatisfy(\.isLowercase) && tokens.count == 2)
+            if isSymbols || isBracketed || isStrayLetter { tokens.removeFirst() } else { break }
+        }
+        return tokens.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|-"))
+    }
+
+    /// Splits "CÄCILIA HEUSER SÜSSEBIER KG" into a name and a company when the line ends with a
+    /// legal form and begins with two or three words shaped like a name.
+    static func splitNameAndCompany(_ text: String) -> (String, String)? {
+        let tokens = text.split(separator: " ").map(String.init)
+        guard tokens.count >= 4, hasLegalForm(text) else { return nil }
+        for n in [2, 3] where tokens.count - n >= 2 {
+            let first = tokens[..<n].joined(separator: " "), second = tokens[n...].joined(separator: " ")
+            guard tokens[..<n].allSatisfy({ $0.filter(\.isLetter).count >= 2 }), tokens[n].first?.isUppercase == true,
+                  nameShapeScore(first) != nil, hasLegalForm(second), !isTitle(first) else { continue }
+            // The company part must be more than its legal form.
+            let core = second.split(separator: " ").filter { !ParserData.isLegalForm(String($0)) }
+            guard !core.isEmpty, !hasLegalForm(core.joined(separator: " ")) || core.count >= 1,
+                  !ParserData.isLegalForm(core.joined(separator: " ")) else { continue }
+            return (first, second)
+        }
+        return nil
+    }
+
+    /// The distinctive label of a domain: "mail.acme.co.uk" -> "acme".
+    static func domainLabel(_ host: String) -> String? { Domains.registrableLabel(of: host) }
 
     static func lettersOnly(_ s: String) -> String {
         String(fold(s).filter { $0.isLetter || $0.isNumber })
@@ -103,25 +202,69 @@ enum PeopleExtractor {
         s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
     }
 
-    static func hasCompanySuffix(_ text: String) -> Bool {
+    /// True when the line's letters and a domain label agree: "Byrd PLC" and "byrdplc", "Koh & Low
+    /// Systems" and "kohlow", "SÜSSEBIER KG" and "suessebier".
+    static func agreesWithDomain(_ text: String, labels: [String]) -> Bool {
+        let plain = lettersOnly(text), german = germanFold(text)
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "&" }).map { lettersOnly(String($0)) }.filter { !$0.isEmpty }
+        let core = words.filter { !ParserData.isLegalForm($0) }.joined()
+        for label in labels where label.count >= 3 {
+            for candidate in [plain, german, core] where !candidate.isEmpty {
+                if candidate == label || (label.count >= 4 && candidate.hasPrefix(label)) || (candidate.count >= 4 && label.hasPrefix(candidate)) {
+                    return true
+                }
+            }
+            // The first word alone: "Misra, Memon and Narayanan" and "misra".
+            if let first = words.first, first.count >= 4, first == label { return true }
+        }
+        return false
+    }
+
+    /// True when the text ends with a legal form ("GmbH", "S.r.l.", "Pty Ltd", "Sp. z o.o.").
+    static func hasLegalForm(_ text: String) -> Bool {
         let words = text.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
-        for suffix in Lexicon.companySuffixes where words.count > suffix.count {
-            if Array(words.suffix(suffix.count)) == suffix { return true }
+        guard words.count >= 2 else { return false }
+        for n in [4, 3, 2, 1] where words.count > n {
+            if ParserData.isLegalForm(words.suffix(n).joined(separator: " ")) { return true }
+        }
+        return false
+    }
+
+    /// Firm names without a legal form: "Solis, Coleman and Duran", "Koh & Low", "Castro-Jimenez",
+    /// "Stewart and Sons", "Castellitto e figli", "Lantern Systems", "Talleres Ruiz".
+    static func looksLikeFirmName(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        if words.count >= 2, words.allSatisfy({ $0.first?.isUppercase == true || $0 == "&" || $0.count <= 3 }),
+           let last = words.last?.lowercased(), let first = words.first?.lowercased(),
+           Lexicon.companyWords.contains(last) || Lexicon.companyWords.contains(first) {
+            return true
+        }
+        let joiners: Set<String> = ["and", "&", "und", "y", "e", "et", "en", "och", "og", "ja", "i", "a"]
+        if words.count >= 3, words.dropFirst().dropLast().contains(where: { joiners.contains($0.lowercased()) }),
+           words.filter({ !joiners.contains($0.lowercased()) }).allSatisfy({ $0.first?.isUppercase == true || ["sons", "figli", "hijos", "söhne", "partners"].contains($0.lowercased()) }) {
+            return true
+        }
+        // A single double-barrelled word: "Castro-Jimenez", "Jackson-Miles".
+        if words.count == 1, let w = words.first, w.contains("-"), w.split(separator: "-").count == 2,
+           w.split(separator: "-").allSatisfy({ $0.count >= 3 && $0.first?.isUppercase == true }) {
+            return true
         }
         return false
     }
 
     static func titleWordCount(_ text: String) -> Int {
-        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" })
-        return words.filter { Lexicon.titleWords.contains(String($0)) }.count
+        let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+        return words.filter { w in
+            Lexicon.titleWords.contains(w) || (w.count >= 7 && Lexicon.titleEndings.contains { w.hasSuffix($0) })
+        }.count
     }
 
     static func isTitle(_ text: String) -> Bool { titleWordCount(text) > 0 }
 
-    /// How much a line looks like a person's name: 2-4 capitalised words of letters; nil when not at all.
-    /// Lower-case particles that belong inside names ("María de la Vega", "Ludwig van Beethoven").
+    /// Lower-case particles that belong inside names ("María de la Vega", "Siti Aminah binte Yusof").
     static let nameParticles: Set<String> = ["de", "la", "del", "della", "der", "den", "van", "von", "da", "di", "du", "le",
-                                             "zu", "ten", "ter", "bin", "al", "el", "dos", "das", "y"]
+                                             "zu", "ten", "ter", "bin", "binti", "binte", "bte", "ibn", "al", "el", "dos",
+                                             "das", "y", "e", "af", "av"]
 
     /// Degrees and post-nominal letters after a name's comma ("Mahon, L.L.B.", "Smith, PhD").
     static func isPostNominal(_ s: Substring) -> Bool {
@@ -131,24 +274,24 @@ enum PeopleExtractor {
         return !letters.isEmpty && t.allSatisfy { $0.isLetter || $0 == "." } && letters.filter(\.isUppercase).count >= max(1, letters.count / 2)
     }
 
+    /// How much a line looks like a person's name: 2-5 capitalised words of letters; nil when not at all.
     static func nameShapeScore(_ text: String) -> Double? {
         guard !text.contains(where: \.isNumber) else { return nil }
-        // Post-nominals after a comma are part of the printed name but not of its shape.
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
         guard let head = parts.first, parts.dropFirst().allSatisfy(isPostNominal) else { return nil }
         let words = head.split(separator: " ")
         let core = words.filter { !nameParticles.contains(String($0)) }
-        guard (2...4).contains(core.count), words.count <= 6, !nameParticles.contains(String(words[0])) else { return nil }
+        guard (2...5).contains(core.count), words.count <= 7, !nameParticles.contains(String(words[0])) else { return nil }
         var score = 1.0
         for w in core {
             let word = w.trimmingCharacters(in: CharacterSet(charactersIn: "."))
             guard let first = word.first, first.isUppercase else { return nil }
-            // Letters, hyphens, apostrophes; initials with dots ("A.W.").
-            guard word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." }) else { return nil }
+            guard word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." || $0 == "’" }) else { return nil }
             if word.count > 1 && word.filter(\.isLetter).dropFirst().allSatisfy(\.isUppercase) && !word.contains(".") {
-                score -= 0.3  // ALL CAPS: likelier a company
+                score -= 0.2  // ALL CAPS: a little likelier a company
             }
         }
+        if core.count >= 5 { score -= 0.5 }
         return score
     }
 
@@ -161,6 +304,8 @@ enum PeopleExtractor {
             let options = [given + family, family + given, String(given.prefix(1)) + family, given,
                            family, family + String(given.prefix(1)), given + String(family.prefix(1))]
             if options.contains(local) { return true }
+            let plain = parts.map { fold($0) }
+            if [plain.joined(), String(plain[0].prefix(1)) + (plain.last ?? "")].contains(local) { return true }
         }
         return false
     }
@@ -178,9 +323,8 @@ enum PeopleExtractor {
         let full = printed
         let words = (printed.split(separator: ",").first.map(String.init) ?? printed).split(separator: " ").map(String.init)
         guard words.count >= 2 else { return PersonName(full: full, given: full, family: nil) }
-        let particles: Set<String> = ["van", "von", "der", "den", "de", "da", "di", "del", "la", "le", "zu", "ten", "ter", "bin", "al"]
         var familyStart = words.count - 1
-        while familyStart > 1, particles.contains(words[familyStart - 1]) { familyStart -= 1 }
+        while familyStart > 1, nameParticles.contains(words[familyStart - 1]) { familyStart -= 1 }
         let given = words[..<familyStart].first { !($0.count <= 4 && $0.hasSuffix(".")) } ?? words[0]
         return PersonName(full: full, given: given, family: words[familyStart...].joined(separator: " "))
     }
@@ -198,9 +342,12 @@ enum Confidence {
         }
         if contact.title != nil { out["title"] = clamp(0.6 * ocr(people.titleLine) + 0.3) }
         if contact.organization != nil {
-            out["organization"] = clamp(0.5 * ocr(people.organizationLine) + (people.organizationAgreesWithDomain ? 0.45 : 0.2))
+            out["organization"] = people.organizationFromDomain ? 0.3
+                : clamp(0.5 * ocr(people.organizationLine) + (people.organizationAgreesWithDomain ? 0.45 : 0.2))
         }
-        if !contact.phones.isEmpty { out["phones"] = clamp(contact.phones.allSatisfy { $0.e164 != nil } ? 0.9 : 0.6) }
+        if !contact.phones.isEmpty {
+            out["phones"] = clamp(contact.phones.allSatisfy(\.valid) ? 0.9 : (contact.phones.contains(where: \.valid) ? 0.6 : 0.35))
+        }
         if !contact.emails.isEmpty {
             let domainsAgree = contact.emails.allSatisfy { e in
                 let d = e.split(separator: "@").last.map(String.init) ?? ""

@@ -1,43 +1,53 @@
 import Foundation
 
-/// Finds phone numbers with libphonenumber and types them from the card's labels.
+/// Finds phone numbers with libphonenumber and types them from the card's labels or, unlabelled,
+/// from libphonenumber's number type. A number libphonenumber calls invalid keeps its printed
+/// digits but gets no E.164 form, unless reading its country code as the card's own makes it valid.
 enum PhoneExtractor {
     struct Result {
         var phones: [Phone] = []
         var consumedLines: Set<Int> = []
     }
 
-    static func extract(from lines: [CardLine], region: String, skip: Set<Int>) -> Result {
+    /// Numbers are read in `region` (ISO 3166 alpha-2); nil reads only numbers with a "+" prefix
+    /// as full numbers and keeps national ones as printed.
+    static func extract(from lines: [CardLine], region: String?, skip: Set<Int>) -> Result {
         var result = Result()
         var seen = Set<String>()
         for line in lines {
             let text = repairDigits(line.text)
-            // Postcodes and street numbers are no phones: need enough digits on the line at all.
+            // Postcodes and street numbers are no phones: want enough digits on the line at all.
             guard text.filter(\.isNumber).count >= 6 else { continue }
-            let matches = PhoneNumbers.find(in: text, region: region).map { reconcileCountryCode($0, region: region) }
+            let (lineLabel, _) = Labels.strip(text)
             var found = false
             let utf8 = Array(text.utf8)
-            for m in matches {
+            var covered: [Range<Int>] = []
+            for m in PhoneNumbers.find(in: text, region: region ?? "ZZ") {
                 let digits = m.printed.filter(\.isNumber)
                 guard digits.count >= 6 else { continue }
-                // A US/CA ZIP+4 or a postcode run is not a phone: want separators typical of numbers
-                // or a label, or validity.
                 let before = String(decoding: utf8[0..<m.utf8Range.lowerBound], as: UTF8.self)
-                let label = labelType(before)
-                guard m.valid || label != nil || digits.count >= 9 else { continue }
-                let key = m.e164
-                guard !seen.contains(key) else { continue }
-                seen.insert(key)
-                let type: PhoneType
-                switch label {
-                case .mobile?: type = .mobile
-                case .fax?: type = .fax
-                case .work?: type = .work
-                case nil:
-                    type = m.kind == .mobile ? .mobile : .work
-                }
-                result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces), e164: m.e164))
+                let label = labelType(before) ?? (before.filter(\.isNumber).isEmpty ? phoneType(lineLabel) : nil)
+                // A ZIP+4 or a run of digits is no phone: want validity, a label, or a phone's length.
+                let fixed = reconcileCountryCode(m, region: region)
+                guard fixed.valid || label != nil || digits.count >= 9 else { continue }
+                covered.append(m.utf8Range)
+                let key = fixed.valid ? fixed.e164 : digits
+                guard seen.insert(key).inserted else { found = true; continue }
+                let type: PhoneType = label ?? (fixed.kind == .mobile ? .mobile : .work)
+                result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces),
+                                           e164: fixed.valid ? fixed.e164 : nil, valid: fixed.valid))
                 found = true
+            }
+            // Without a region, national numbers are not found by the matcher: keep them as printed.
+            if region == nil {
+                for (range, printed) in nationalRuns(text) where !covered.contains(where: { $0.overlaps(range) }) {
+                    let digits = printed.filter(\.isNumber)
+                    guard digits.count >= 7, seen.insert(digits).inserted else { continue }
+                    let before = String(decoding: utf8[0..<range.lowerBound], as: UTF8.self)
+                    let type = labelType(before) ?? phoneType(lineLabel) ?? .work
+                    result.phones.append(Phone(type: type, number: printed, e164: nil, valid: false))
+                    found = true
+                }
             }
             if found, Residue.isLabelOnly(text, removing: { $0.contains(where: \.isNumber) }) {
                 result.consumedLines.insert(line.index)
@@ -46,37 +56,53 @@ enum PhoneExtractor {
         return result
     }
 
-    /// A "+CC" number that is not valid, where the card's own country code gives a valid one, is
-    /// read with the card's code: OCR misreads a digit of "+61" as "+62" more often than an
+    static func phoneType(_ label: FieldLabel?) -> PhoneType? {
+        if case .phone(let type)? = label { return type }
+        return nil
+    }
+
+    /// Runs of digits with the separators numbers are printed with: "(030) 2345-6789", "070-638 52 31".
+    static func nationalRuns(_ text: String) -> [(Range<Int>, String)] {
+        guard let re = nationalPattern else { return [] }
+        let ns = text as NSString
+        return re.matches(in: text, range: NSRange(location: 0, length: ns.length)).compactMap { m in
+            let s = ns.substring(with: m.range)
+            let start = (ns.substring(to: m.range.location) as String).utf8.count
+            return (start..<(start + s.utf8.count), s)
+        }
+    }
+
+    private static let nationalPattern = try? NSRegularExpression(pattern: #"\(?\d[\d ().\-/]{5,}\d"#)
+
+    /// A "+CC" number that is not valid, where the card's own code gives a valid one, is read
+    /// with the card's code: OCR misreads a digit of "+61" as "+62" more often than an
     /// Australian card lists an invalid Indonesian number.
-    static func reconcileCountryCode(_ match: PhoneMatch, region: String) -> PhoneMatch {
-        guard !match.valid, match.printed.hasPrefix("+"), let cc = PhoneNumbers.callingCode(of: region) else { return match }
+    static func reconcileCountryCode(_ match: PhoneMatch, region: String?) -> PhoneMatch {
+        guard !match.valid, match.printed.hasPrefix("+"), let region, let cc = PhoneNumbers.callingCode(of: region) else { return match }
         let digits = match.printed.filter(\.isNumber)
         for ccLength in 1...3 where digits.count > ccLength + 6 {
             let national = digits.dropFirst(ccLength)
             if let alt = PhoneNumbers.parse("+\(cc)" + national, region: region), alt.valid {
                 return PhoneMatch(utf8Range: match.utf8Range, printed: match.printed, e164: alt.e164, region: alt.region,
-                                  valid: true, kind: alt.kind)
+                                  valid: true, kind: alt.kind, countryCode: cc)
             }
         }
         return match
     }
 
-    /// The label just before a number: "T:", "Mobile", "Fax." ... (the last word before it).
-    static func labelType(_ before: String) -> Lexicon.PhoneTypeLabel? {
-        // Only the text since the previous number or separator counts.
+    /// The label just before a number: "T:", "Mobile", "Fax." ... (the last word or two before it,
+    /// since the previous number on the line).
+    static func labelType(_ before: String) -> PhoneType? {
         var segment = Substring(before)
         if let cut = segment.lastIndex(where: { $0.isNumber }) {
             segment = segment[segment.index(after: cut)...]
         }
-        let words = segment.lowercased().split(whereSeparator: { !$0.isLetter })
-        guard let last = words.last else { return nil }
-        for (label, type) in Lexicon.phoneLabels where last == label { return type }
-        // "Tel/Fax" style: first word.
-        if let first = words.first {
-            for (label, type) in Lexicon.phoneLabels where first == label { return type }
-        }
-        return nil
+        let words = segment.split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "|" }).map(String.init).filter { !$0.isEmpty }
+        guard !words.isEmpty else { return nil }
+        if words.count >= 2, let t = phoneType(Labels.label(words.suffix(2).joined(separator: " "))) { return t }
+        if let t = phoneType(Labels.label(words[words.count - 1])) { return t }
+        // "Tel/Fax" style, or a label followed by pictogram debris: the first word.
+        return phoneType(Labels.label(words[0].split(separator: "/").first.map(String.init) ?? words[0]))
     }
 
     /// Letters OCR reads for digits inside phone numbers ("O" for 0, "l" for 1), mapped back.

@@ -9,6 +9,8 @@ public struct PhoneMatch: Sendable, Equatable {
     public let region: String?
     public let valid: Bool
     public let kind: Kind
+    /// The country calling code the number was read with (49 for Germany).
+    public var countryCode: Int = 0
 
     public enum Kind: Sendable, Equatable { case fixedLine, mobile, fixedLineOrMobile, tollFree, other, unknown }
 }
@@ -29,7 +31,7 @@ public enum PhoneNumbers {
             let printed = String(decoding: utf8[start..<end], as: UTF8.self)
             return PhoneMatch(utf8Range: start..<end, printed: printed, e164: string(m.e164),
                               region: string(m.region).isEmpty ? nil : string(m.region),
-                              valid: m.valid != 0, kind: kind(m.type))
+                              valid: m.valid != 0, kind: kind(m.type), countryCode: Int(m.countryCode))
         }
     }
 
@@ -40,13 +42,20 @@ public enum PhoneNumbers {
         guard rc == 1 else { return nil }
         return PhoneMatch(utf8Range: 0..<text.utf8.count, printed: text, e164: string(m.e164),
                           region: string(m.region).isEmpty ? nil : string(m.region),
-                          valid: m.valid != 0, kind: kind(m.type))
+                          valid: m.valid != 0, kind: kind(m.type), countryCode: Int(m.countryCode))
     }
 
     /// The calling code of a region ("DE" -> 49), nil when unknown.
     public static func callingCode(of region: String) -> Int? {
         let code = region.withCString { cs_phone_country_code($0) }
         return code > 0 ? Int(code) : nil
+    }
+
+    /// The main region of a calling code (49 -> "DE"), nil when unknown.
+    public static func mainRegion(forCallingCode code: Int) -> String? {
+        var buffer = [CChar](repeating: 0, count: 8)
+        guard cs_phone_region_for_code(Int32(code), &buffer, Int32(buffer.count)) == 1 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func kind(_ t: Int32) -> PhoneMatch.Kind {

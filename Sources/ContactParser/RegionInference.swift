@@ -1,34 +1,158 @@
+import CPhoneNumber
 import Foundation
 
-/// Infers the card's country from what it prints: a country line, the postcode's shape, the
-/// e-mail or web domain's country code. Nil when nothing says.
+/// The country a card is from, and what said so.
+public struct RegionGuess: Sendable, Equatable {
+    /// ISO 3166 alpha-2.
+    public var code: String
+    /// The evidence: "country-name", "phone-prefix", "domain", "postcode", "script", or, when the
+    /// card said nothing, "option" (the caller's region) or "locale" (the environment's).
+    public var sources: [String]
+
+    public init(code: String, sources: [String]) {
+        self.code = code
+        self.sources = sources
+    }
+}
+
+/// Infers the card's country from what it prints, weighing every clue: a country name (in any of
+/// the languages Foundation names regions in), the international prefix of its numbers
+/// (libphonenumber), the country-code domain of its e-mail and web addresses (the Public Suffix
+/// List), a postcode of the country's shape in the place its address format puts it (Google's
+/// address metadata), and the script of its text. Nil when nothing says.
 enum RegionInference {
-    static func infer(lines: [String], emails: [String], urls: [String]) -> String? {
-        var votes: [String: Int] = [:]
+    static func infer(lines cardLines: [CardLine], emails: [String], urls: [String]) -> RegionGuess? {
+        // Lines OCR read with little confidence are mostly texture read as letters: they say nothing.
+        let lines = cardLines.filter { $0.confidence >= 0.45 }.map(\.text)
+        var votes: [String: Double] = [:]
+        var sources: [String: Set<String>] = [:]
+        func vote(_ code: String, _ weight: Double, _ source: String) {
+            votes[code, default: 0] += weight
+            sources[code, default: []].insert(source)
+        }
+        var namedCountries = Set<String>()
         for line in lines {
-            let lower = line.lowercased().trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
-            if let code = Lexicon.countries[lower] { votes[code, default: 0] += 5 }
-            // A country at the end of an address line: "..., Germany".
-            if let last = lower.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
-               lower.contains(","), let code = Lexicon.countries[last] { votes[code, default: 0] += 4 }
-            if let code = postcodeRegion(line) { votes[code, default: 0] += 3 }
+            if let code = ParserData.regionNamed(line) {
+                namedCountries.insert(code)
+            } else if line.contains(","), let last = line.split(separator: ",").last, let code = ParserData.regionNamed(String(last)) {
+                namedCountries.insert(code)
+            }
         }
-        for host in emails.compactMap({ $0.split(separator: "@").last.map(String.init) }) + urls.map(URLExtractor.host) {
-            guard let tld = host.split(separator: ".").last.map(String.init), let code = Lexicon.domainRegions[tld] else { continue }
-            votes[code, default: 0] += 2
+        for code in namedCountries { vote(code, 5, "country-name") }
+        var prefixes = Set<String>()
+        for line in lines {
+            for region in internationalRegions(in: line) { prefixes.insert(region) }
         }
-        return votes.max { a, b in a.value == b.value ? a.key > b.key : a.value < b.value }?.key
+        for code in prefixes { vote(code, 3, "phone-prefix") }
+        var hosts = Set(emails.compactMap { $0.split(separator: "@").last.map(String.init) })
+        hosts.formUnion(urls.map(URLExtractor.host))
+        var domainRegions = Set<String>()
+        for host in hosts {
+            guard let tld = host.split(separator: ".").last, let code = ParserData.region(forTopLevelDomain: String(tld)) else { continue }
+            domainRegions.insert(code)
+        }
+        for code in domainRegions { vote(code, 2, "domain") }
+        for (code, weight) in postcodeVotes(lines: lines) { vote(code, weight, "postcode") }
+        if let code = scriptRegion(lines.joined(separator: " ")) { vote(code, 2, "script") }
+        for (code, weight) in legalFormVotes(lines: lines) { vote(code, weight, "legal-form") }
+        // National numbers valid in some of the countries other clues name tip the balance.
+        let candidates = Set(votes.keys)
+        if candidates.count >= 2 {
+            for (code, weight) in nationalNumberVotes(lines: lines, candidates: candidates) { vote(code, weight, "phone-number") }
+        }
+        guard let best = votes.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }) else { return nil }
+        let order = ["country-name", "phone-prefix", "domain", "postcode", "script", "legal-form", "phone-number"]
+        return RegionGuess(code: best.key, sources: order.filter { sources[best.key]?.contains($0) == true })
     }
 
-    /// The region a postcode pattern on the line points to.
-    static func postcodeRegion(_ line: String) -> String? {
-        if AddressPatterns.northAmerican(line) != nil {
-            let upper = line.uppercased()
-            if upper.range(of: #"[A-Z]\d[A-Z] ?\d[A-Z]\d\b"#, options: .regularExpression) != nil { return "CA" }
-            return "US"
+    /// Regions of the numbers printed with an international prefix ("+81 52-858-6777").
+    static func internationalRegions(in line: String) -> [String] {
+        guard line.contains("+") else { return [] }
+        var out: [String] = []
+        for m in PhoneNumbers.find(in: PhoneExtractor.repairDigits(line), region: "ZZ") where m.printed.hasPrefix("+") {
+            if let region = m.region, m.valid {
+                out.append(region)
+            } else if m.countryCode > 0, let region = PhoneNumbers.mainRegion(forCallingCode: m.countryCode) {
+                out.append(region)
+            }
         }
-        if AddressPatterns.australian(line) != nil { return "AU" }
-        if AddressPatterns.british(line) != nil { return "GB" }
+        return out
+    }
+
+    /// Regions whose postcode, in the place their address format puts it, a line shows. A line
+    /// whose sub-region is one of the country's own ("IL", "NSW", "Uttar Pradesh") says so clearly;
+    /// otherwise the vote is shared among the countries the line fits (five digits fit forty), and
+    /// a line that fits too many says nothing.
+    static func postcodeVotes(lines: [String]) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for line in lines where line.contains(where: \.isNumber) && line.contains(where: \.isLetter) && !line.contains("@") {
+            var specific = Set<String>(), fits = Set<String>()
+            for (format, cl) in AddressExtractor.cityLines(line) {
+                fits.insert(format.region)
+                if cl.region != nil, !format.subregions.isEmpty { specific.insert(format.region) }
+            }
+            if !specific.isEmpty, specific.count <= 3 {
+                for code in specific { out[code, default: 0] += 2.5 / Double(specific.count) }
+            } else if !fits.isEmpty, fits.count <= 6 {
+                for code in fits { out[code, default: 0] += 1.5 / Double(fits.count) }
+            }
+        }
+        return out
+    }
+
+    /// Countries whose companies use the legal form a line ends with ("S.L.L." -> Spain, "Oy" ->
+    /// Finland), the vote shared among them.
+    static func legalFormVotes(lines: [String]) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for line in lines {
+            let tokens = line.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+            guard tokens.count >= 2 else { continue }
+            for n in [3, 2, 1] where tokens.count > n {
+                let term = tokens.suffix(n).joined(separator: " ")
+                guard let countries = ParserData.legalFormCountries[term] ?? ParserData.legalFormCountries[term + "."],
+                      countries.count <= 4 else { continue }
+                for code in countries { out[code, default: 0] += 1.5 / Double(countries.count) }
+                break
+            }
+        }
+        return out
+    }
+
+    /// Candidate countries in which the card's national numbers (no "+") are valid numbers.
+    static func nationalNumberVotes(lines: [String], candidates: Set<String>) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for line in lines where !line.contains("+") && line.filter(\.isNumber).count >= 7 {
+            let text = PhoneExtractor.repairDigits(line)
+            for (_, printed) in PhoneExtractor.nationalRuns(text) where printed.filter(\.isNumber).count >= 7 {
+                let valid = candidates.filter { PhoneNumbers.parse(printed, region: $0)?.valid == true }
+                guard !valid.isEmpty, valid.count < candidates.count else { continue }
+                for code in valid { out[code, default: 0] += 1 }
+            }
+        }
+        return out
+    }
+
+    /// A region the script of the text points to: kana to Japan, hangul to Korea, Thai, Greek;
+    /// Han alone and Cyrillic are shared by too many countries to say more than a little.
+    static func scriptRegion(_ text: String) -> String? {
+        var kana = 0, hangul = 0, thai = 0, greek = 0, han = 0, cyrillic = 0
+        for u in text.unicodeScalars {
+            switch u.value {
+            case 0x3040...0x30FF: kana += 1
+            case 0xAC00...0xD7AF, 0x1100...0x11FF: hangul += 1
+            case 0x0E00...0x0E7F: thai += 1
+            case 0x0370...0x03FF: greek += 1
+            case 0x4E00...0x9FFF: han += 1
+            case 0x0400...0x04FF: cyrillic += 1
+            default: break
+            }
+        }
+        if kana >= 2 { return "JP" }
+        if hangul >= 2 { return "KR" }
+        if thai >= 2 { return "TH" }
+        if greek >= 4 { return "GR" }
+        if han >= 4 { return "CN" }
+        if cyrillic >= 4 { return "RU" }
         return nil
     }
 }

@@ -3,6 +3,8 @@
 //
 //   cardscan-bench decode DIR [--reps N]   full-size decode vs the working-size decode cardscan does
 import CardOCR
+import CardScan
+import ContactParser
 import Foundation
 import ImageIngest
 
@@ -92,6 +94,13 @@ case "detect": try detectNotes(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
+case "ocr-lines": try dumpLines(options.directory)
+case "parse-lines": try parseLines(options.directory)
+case "parse-text":
+    let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
+    var record = ScanRecord(source: "text", status: .ok)
+    record.contact = parser.parse(text: options.directory.replacingOccurrences(of: "\\n", with: "\n"))
+    print(record.json().serialized())
 case "edges":
     let path = options.directory
     let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
@@ -218,5 +227,49 @@ func dumpHypotheses(_ dir: String) throws {
                                                                "candidates": rows, "names": CardDetector.featureNames,
                                                                "lines": CardDetector.lines(in: image)])
         print(String(decoding: json, as: UTF8.self))
+    }
+}
+
+/// One JSON line per photo of DIR: the OCR lines with their geometry as the scan pipeline reads
+/// them (`LANG` picks the languages), so that the parser can be measured without OCR.
+func dumpLines(_ dir: String) throws {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    let langs = ProcessInfo.processInfo.environment["LANG_OCR"] ?? "eng"
+    let engine = try OCREngine(languages: langs, pageSegmentation: .singleBlock)
+    for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded)
+        let (page, rotation) = try engine.recognizeUpright(card.image)
+        let lines: [[String: Any]] = page.lines.map { line in
+            ["text": line.text, "conf": line.confidence, "h": line.textHeight, "top": line.box.top, "left": line.box.left,
+             "words": line.words.map { ["t": $0.text, "l": $0.box.left, "r": $0.box.right, "c": $0.confidence] as [String: Any] }]
+        }
+        let json = try JSONSerialization.data(withJSONObject: ["file": name, "width": page.width, "height": page.height,
+                                                               "rotation": rotation, "lines": lines])
+        print(String(decoding: json, as: UTF8.self))
+    }
+}
+
+/// Parses the OCR lines of FILE (as `ocr-lines` writes them) into records (`REGION` sets the
+/// fallback region).
+func parseLines(_ file: String) throws {
+    let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"] ?? "US")
+    let text = try String(contentsOfFile: file, encoding: .utf8)
+    for row in text.split(separator: "\n") {
+        guard let obj = try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any],
+              let name = obj["file"] as? String, let lines = obj["lines"] as? [[String: Any]] else { continue }
+        let textLines = lines.map { l -> TextLine in
+            let words = (l["words"] as? [[String: Any]] ?? []).map { w in
+                TextWord(text: w["t"] as? String ?? "", left: w["l"] as? Double ?? 0, right: w["r"] as? Double ?? 0,
+                         confidence: w["c"] as? Double ?? 0)
+            }
+            return TextLine(text: l["text"] as? String ?? "", confidence: l["conf"] as? Double, height: l["h"] as? Double,
+                            top: l["top"] as? Double, left: l["left"] as? Double, words: words)
+        }
+        let contact = parser.parse(lines: textLines)
+        var record = ScanRecord(source: name, status: .ok)
+        record.contact = contact
+        print(record.json().serialized())
     }
 }

@@ -45,8 +45,8 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu.")
     var lang: String = "eng"
 
-    @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE).")
-    var region: String = "US"
+    @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE; default: the locale's, from LC_ALL or LANG).")
+    var region: String?
 
     @Option(name: .long, help: "Output format.")
     var format: ExportFormat = .jsonl
@@ -102,7 +102,9 @@ struct ScanCommand: ParsableCommand {
         if maxMegabytes < 1 { throw ValidationError("--max-megabytes must be at least 1") }
         if resume && output == nil { throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial") }
         if resume && format != .jsonl { throw ValidationError("--resume works with --format jsonl") }
-        if region.count != 2 || !region.allSatisfy(\.isLetter) { throw ValidationError("--region takes a two-letter country code such as US, GB or DE") }
+        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
+            throw ValidationError("--region takes a two-letter country code such as US, GB or DE")
+        }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
     }
 
@@ -110,7 +112,10 @@ struct ScanCommand: ParsableCommand {
         Diagnostics.setVerbose(verbose)
         var configuration = ScanConfiguration()
         configuration.languages = lang
-        configuration.fallbackRegion = region.uppercased()
+        if let region {
+            configuration.fallbackRegion = region.uppercased()
+            configuration.fallbackRegionSource = "option"
+        }
         if let jobs { configuration.workers = jobs }
         configuration.stripDirectory = stripTo
         configuration.detectCard = !wholeFrame

@@ -38,6 +38,14 @@ int cs_phone_parse(const char *text, const char *region, cs_phone_match *out);
 /// The calling code of a region ("DE" -> 49), 0 when unknown.
 int cs_phone_country_code(const char *region);
 
+/// The main region of a calling code (49 -> "DE"), written to `out` (at least 4 bytes); returns 1,
+/// or 0 when the code is unknown (then `out` is "ZZ").
+int cs_phone_region_for_code(int code, char *out, int capacity);
+
+/// The regions libphonenumber knows, as two-letter codes without separators written to `out`;
+/// returns how many were written (at most capacity / 2).
+int cs_phone_supported_regions(char *out, int capacity);
+
 #ifdef __cplusplus
 }
 #endif

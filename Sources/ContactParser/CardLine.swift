@@ -1,0 +1,111 @@
+import Foundation
+
+/// A logical line: one column's text of an OCR line, with its metrics.
+struct CardLine: Sendable {
+    var text: String
+    var confidence: Double
+    var height: Double?
+    var top: Double?
+    var left: Double?
+    var index: Int
+
+    /// Splits OCR lines at wide gaps between words (two columns read as one line), at field
+    /// separators (" | ", " • "), and cleans them.
+    static func split(_ lines: [TextLine]) -> [CardLine] {
+        var out: [CardLine] = []
+        for line in lines {
+            var pieces: [(String, Double, Double?)] = []
+            if line.words.count > 1, let height = line.height, height > 0 {
+                let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+                var current: [TextWord] = [line.words[0]]
+                for (k, w) in line.words.dropFirst().enumerated() {
+                    let gap = gaps[k]
+                    let others = gaps.enumerated().filter { $0.offset != k }.map(\.element).sorted()
+                    let usual = others.isEmpty ? 0 : others[others.count / 2]
+                    // A column gap: far wider than the line's other gaps, or wide by any measure.
+                    if gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1)) {
+                        pieces.append(Self.join(current))
+                        current = [w]
+                    } else {
+                        current.append(w)
+                    }
+                }
+                pieces.append(Self.join(current))
+            } else {
+                pieces = [(line.text, line.confidence ?? 0.9, line.left)]
+            }
+            for (text, conf, left) in pieces {
+                for part in Self.splitSeparators(text) {
+                    let cleaned = Self.clean(part)
+                    if cleaned.isEmpty { continue }
+                    out.append(CardLine(text: cleaned, confidence: conf, height: line.height, top: line.top, left: left,
+                                        index: out.count))
+                }
+            }
+        }
+        return out
+    }
+
+    private static func join(_ words: [TextWord]) -> (String, Double, Double?) {
+        let text = words.map(\.text).joined(separator: " ")
+        let conf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
+        return (text, conf, words.first?.left)
+    }
+
+    /// Splits "Jordan Fable | Product Lead" (two fields set on one line with a bar or a bullet)
+    /// but not "Tel | 415 555 0100" or "E | jane@acme.com", where the bar follows a label.
+    static func splitSeparators(_ text: String) -> [String] {
+        for separator in [" | ", " • ", " · ", " / ", " ● "] where text.contains(separator) {
+            let parts = text.components(separatedBy: separator)
+            let meaningful = parts.allSatisfy { part in
+                !Residue.isLabelOnly(part, removing: { $0.contains(where: \.isNumber) || $0.contains("@") || $0.contains(".") })
+            }
+            if meaningful { return parts.flatMap(splitSeparators) }
+        }
+        return [text]
+    }
+
+    /// Trims OCR debris: stray bars, bullets and quotes at the ends, runs of spaces.
+    static func clean(_ text: String) -> String {
+        var s = text.replacingOccurrences(of: "\u{2014}", with: "-").replacingOccurrences(of: "\u{2013}", with: "-")
+        s = s.replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(of: "\u{201D}", with: "\"")
+        s = s.replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
+        s = s.replacingOccurrences(of: "\u{FB01}", with: "fi").replacingOccurrences(of: "\u{FB02}", with: "fl")
+        let debris = CharacterSet(charactersIn: " |\\_~`'\"•·*«»<>{}[]^°®©™§¢¥€£¬¦=")
+        s = s.trimmingCharacters(in: debris)
+        while s.contains("  ") { s = s.replacingOccurrences(of: "  ", with: " ") }
+        // Texture or an icon read after the text: a symbol and a few stray letters ("... = p", "... —ste").
+        var tokens = s.split(separator: " ").map(String.init)
+        if tokens.count >= 3 {
+            for k in stride(from: tokens.count - 1, through: max(1, tokens.count - 3), by: -1) {
+                let t = tokens[k]
+                // A symbol alone ("=", "~") or glued to a few letters ("-ste"); "&", "-" and "/" standing alone join words.
+                let first = t.unicodeScalars.first
+                let symbolic = first.map { !CharacterSet.alphanumerics.contains($0) && !"(+#&".unicodeScalars.contains($0) } == true
+                    && !(t.count == 1 && "-/".contains(t))
+                let tail = tokens[k...].joined()
+                if symbolic, !tail.contains(where: \.isNumber), tail.filter(\.isLetter).count <= 3, tokens[..<k].joined().count >= 4 {
+                    tokens.removeSubrange(k...)
+                    break
+                }
+            }
+            s = tokens.joined(separator: " ").trimmingCharacters(in: debris)
+        }
+        return s.trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// What is left of a line once its contact data is taken out.
+enum Residue {
+    /// True when, after dropping the tokens `removing` matches, labels and pictogram debris, no
+    /// word of three or more letters remains: the line held contact data only.
+    static func isLabelOnly(_ text: String, removing: (String) -> Bool) -> Bool {
+        for token in text.split(whereSeparator: { $0 == " " || $0 == "|" }) {
+            let t = String(token)
+            if removing(t) { continue }
+            if Labels.label(t) != nil { continue }
+            if t.filter(\.isLetter).count >= 3 { return false }
+        }
+        return true
+    }
+}
