@@ -4,7 +4,10 @@
 set -euo pipefail
 packages=(
   pkg-config
-  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd tesseract-ocr-deu   # OCR
+  libtesseract-dev libleptonica-dev tesseract-ocr-eng tesseract-ocr-osd                    # OCR
+  tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por   # second readings in
+  tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-nor   # the card's language
+  tesseract-ocr-fin tesseract-ocr-ces
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor

@@ -20,9 +20,11 @@ public struct ScanConfiguration: Sendable {
     public var fallbackRegionSource: String = "locale"
     /// Long side of the straightened card handed to OCR.
     public var ocrLongSide: Int = 1024
-    /// With the default English OCR, read German-speaking cards (by the region the card itself
-    /// shows) a second time with German language data when it is installed (tesseract-ocr-deu).
-    public var germanSecondReading: Bool = true
+    /// With the default English OCR, read a card from a country of another language (by the region
+    /// the card itself shows) a second time with that language's data when it is installed
+    /// (tesseract-ocr-deu, -fra, -spa, -ita, -por, -nld, -pol, -swe, -dan, -nor, -fin, -ces ...):
+    /// it knows the letters English reads wrongly (ß, umlauts, accents, å, ø).
+    public var nativeSecondReading: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true
@@ -75,8 +77,8 @@ public enum ScanInput: Sendable {
 public final class CardScanner: Sendable {
     public let configuration: ScanConfiguration
     private let pool: EnginePool
-    /// Engines with German language data, for the second reading of German-speaking cards.
-    private let germanPool: EnginePool?
+    /// Engines for the second reading in a card's own language, created when first needed.
+    private let nativePools: NativeLanguagePools?
 
     /// Creates a scanner; checks that the OCR language data is installed.
     /// - Throws: `ScanError` (code "missing-language") naming the missing file and its package.
@@ -92,19 +94,9 @@ public final class CardScanner: Sendable {
         } catch {
             throw ScanError(code: error.code.rawValue, message: error.message)
         }
-        if configuration.germanSecondReading, configuration.languages == "eng",
-           (try? OCREngine.locateTessdata(languages: "eng+deu", explicit: configuration.tessdataPath)) != nil {
-            germanPool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
-                try OCREngine(languages: "eng+deu", dataPath: configuration.tessdataPath,
-                              pageSegmentation: configuration.pageSegmentation)
-            }
-        } else {
-            germanPool = nil
-        }
+        nativePools = configuration.nativeSecondReading && configuration.languages == "eng"
+            ? NativeLanguagePools(configuration: configuration) : nil
     }
-
-    /// Regions whose cards are read a second time with German language data (ß, umlauts).
-    static let germanRegions: Set<String> = ["DE", "AT", "CH", "LI"]
 
     /// Scans one image file.
     public func scan(file path: String) -> ScanRecord {
@@ -169,15 +161,15 @@ public final class CardScanner: Sendable {
         var contact = parser.parse(lines: page.lines.map(Self.textLine))
         var parseMs = (clock.now - t).milliseconds
 
-        // A German-speaking card: read it again with German language data, which knows ß and the
-        // umlauts English reads as "B", "f" or bare vowels; keep the English reading's fields
-        // where the German one found none.
-        if let germanPool, let region = contact.region?.code, Self.germanRegions.contains(region) {
+        // A card from a country of another language: read it again with that language's data,
+        // which knows the letters English reads wrongly (ß as "B", ö as "o" or "d", ñ as "fi"),
+        // and take its spelling of the fields both readings agree on.
+        if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
             t = clock.now
-            if let german = try? germanPool.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
+            if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
                 timings[timings.count - 1].1 += (clock.now - t).milliseconds
                 t = clock.now
-                contact = Self.merge(parser.parse(lines: german.lines.map(Self.textLine)), fallback: contact)
+                contact = Self.merge(english: contact, native: parser.parse(lines: page.lines.map(Self.textLine)))
                 parseMs += (clock.now - t).milliseconds
             }
         }
@@ -196,18 +188,64 @@ public final class CardScanner: Sendable {
         return record
     }
 
-    /// The fields of `primary`, with `fallback`'s where `primary` has none.
-    static func merge(_ primary: Contact, fallback: Contact) -> Contact {
-        var c = primary
-        if c.name == nil { c.name = fallback.name }
-        if c.title == nil { c.title = fallback.title }
-        if c.organization == nil { c.organization = fallback.organization }
-        if c.phones.isEmpty { c.phones = fallback.phones }
-        if c.emails.isEmpty { c.emails = fallback.emails }
-        if c.urls.isEmpty { c.urls = fallback.urls }
-        if c.address == nil { c.address = fallback.address }
-        for (key, value) in fallback.confidence where c.confidence[key] == nil { c.confidence[key] = value }
+    /// The English reading's record, with the native reading's spelling of the words both read
+    /// alike (the same letters but for accents, or a letter or two where the native reading has
+    /// letters English lacks), and its fields where English found none. Numbers, e-mail and web
+    /// addresses stay as English read them: language data adds nothing to them.
+    static func merge(english a: Contact, native b: Contact) -> Contact {
+        var c = a
+        c.name = prefer(a.name?.full, b.name?.full) == b.name?.full ? (b.name ?? a.name) : a.name
+        c.title = prefer(a.title, b.title)
+        c.organization = prefer(a.organization, b.organization)
+        if var address = a.address {
+            if let other = b.address {
+                address.street = prefer(address.street, other.street)
+                address.city = prefer(address.city, other.city)
+                address.country = prefer(address.country, other.country)
+                address.lines = zip(address.lines, other.lines).map { prefer($0, $1) ?? $0 } + address.lines.dropFirst(other.lines.count)
+            }
+            c.address = address
+        } else {
+            c.address = b.address
+        }
+        if c.phones.isEmpty { c.phones = b.phones }
+        if c.emails.isEmpty { c.emails = b.emails }
+        if c.urls.isEmpty { c.urls = b.urls }
+        for (key, value) in b.confidence where c.confidence[key] == nil { c.confidence[key] = value }
         return c
+    }
+
+    /// `native` when it is the same text as `english` but for letters English cannot read, else `english`.
+    static func prefer(_ english: String?, _ native: String?) -> String? {
+        guard let native else { return english }
+        guard let english else { return native }
+        let fe = fold(english), fn = fold(native)
+        if fe == fn { return native }
+        let extra = native.unicodeScalars.filter { $0.value > 0x7F }.count - english.unicodeScalars.filter { $0.value > 0x7F }.count
+        return extra > 0 && editDistance(fe, fn) <= max(1, extra + fn.count / 12) ? native : english
+    }
+
+    static func fold(_ s: String) -> String {
+        var t = s.lowercased()
+        for (from, to) in [("ß", "ss"), ("ø", "o"), ("æ", "ae"), ("œ", "oe"), ("ł", "l"), ("đ", "d")] { t = t.replacingOccurrences(of: from, with: to) }
+        return t.folding(options: [.diacriticInsensitive], locale: nil)
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var row = Array(0...y.count)
+        for i in 1...x.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...y.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[y.count]
     }
 
     /// Writes the sanitized copy of a scanned photo (never over an existing file).
@@ -233,7 +271,10 @@ public final class CardScanner: Sendable {
 
     /// Frees the OCR engines not in use (about 30 MB each); they are created again when needed.
     /// Call it before the process exits, so Tesseract's caches are released in order.
-    public func releaseEngines() { pool.releaseIdle() }
+    public func releaseEngines() {
+        pool.releaseIdle()
+        nativePools?.releaseIdle()
+    }
 
     /// How many OCR engines this scanner has created so far (at most `workers`).
     public var enginesCreated: Int { pool.createdTotal }
@@ -244,6 +285,60 @@ extension ScanRecord {
         if let i = timingsMs.firstIndex(where: { $0.0 == "total" }) {
             timingsMs[i].1 = duration.milliseconds
         }
+    }
+}
+
+/// OCR engines for second readings in the languages of the cards' countries, one pool per
+/// language, created the first time a card of that language comes (each engine costs ~60 ms and
+/// ~30 MB); a language whose data is not installed is remembered as missing and skipped.
+///
+/// `@unchecked Sendable` is safe: `pools` is only read and written with `lock` held, and each
+/// `EnginePool` is itself safe to share.
+final class NativeLanguagePools: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pools: [String: EnginePool] = [:]
+    private var missing: Set<String> = []
+    private let configuration: ScanConfiguration
+
+    init(configuration: ScanConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// Tesseract's names of the languages cards are printed in, by ISO 639-1 code.
+    static let tesseractNames: [String: String] = [
+        "de": "deu", "fr": "fra", "es": "spa", "it": "ita", "pt": "por", "nl": "nld", "pl": "pol", "sv": "swe",
+        "da": "dan", "nb": "nor", "no": "nor", "nn": "nor", "fi": "fin", "cs": "ces", "sk": "slk", "hu": "hun",
+        "ro": "ron", "hr": "hrv", "sl": "slv", "et": "est", "lv": "lav", "lt": "lit", "tr": "tur", "ca": "cat",
+        "gl": "glg", "eu": "eus", "is": "isl", "ga": "gle", "id": "ind", "ms": "msa", "vi": "vie",
+    ]
+
+    /// The pool for the main language of `region` when it is not English and its data is installed.
+    func pool(forRegion region: String) -> EnginePool? {
+        guard let language = ContactParser.languages(ofRegion: region).first, language != "en",
+              let name = Self.tesseractNames[language] else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        if let pool = pools[name] { return pool }
+        if missing.contains(name) { return nil }
+        let languages = name + "+eng"
+        guard (try? OCREngine.locateTessdata(languages: languages, explicit: configuration.tessdataPath)) != nil else {
+            missing.insert(name)
+            return nil
+        }
+        let configuration = configuration
+        let pool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
+            try OCREngine(languages: languages, dataPath: configuration.tessdataPath, pageSegmentation: configuration.pageSegmentation)
+        }
+        pools[name] = pool
+        return pool
+    }
+
+    /// Frees the idle engines of every language.
+    func releaseIdle() {
+        lock.lock()
+        let all = Array(pools.values)
+        lock.unlock()
+        for pool in all { pool.releaseIdle() }
     }
 }
 

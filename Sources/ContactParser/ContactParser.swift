@@ -14,6 +14,16 @@ public struct ContactParser: Sendable {
         self.fallbackRegion = fallbackRegion.map { RegionGuess(code: $0.uppercased(), sources: [source]) }
     }
 
+    /// The languages (ISO 639-1, most used first) of a region: Google's address metadata where it
+    /// lists them, else the region's likely language from CLDR (Foundation's likely subtags).
+    public static func languages(ofRegion region: String) -> [String] {
+        let code = region.uppercased()
+        if let listed = ParserData.addressFormats[code]?.languages, !listed.isEmpty { return listed }
+        let likely = Locale.Language(identifier: "und-" + code).maximalIdentifier
+        guard let language = likely.split(separator: "-").first, language != "und" else { return [] }
+        return [String(language)]
+    }
+
     /// Parses plain text, one card line per text line.
     public func parse(text: String) -> Contact {
         parse(lines: text.split(whereSeparator: \.isNewline).map { TextLine(text: String($0)) })

@@ -63,6 +63,10 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
     var wholeFrame = false
 
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "Read a card from a country of another language a second time with that language's data (accents, umlauts, ß).")
+    var nativeReading = true
+
     @Option(name: [.short, .customLong("output")], help: "Write the records to this file (atomically: FILE.partial while running, renamed at the end).")
     var output: String?
 
@@ -119,6 +123,7 @@ struct ScanCommand: ParsableCommand {
         if let jobs { configuration.workers = jobs }
         configuration.stripDirectory = stripTo
         configuration.detectCard = !wholeFrame
+        configuration.nativeSecondReading = nativeReading
         configuration.pageSegmentation = pageSegmentation.mode
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
         configuration.limits.maxBytes = maxMegabytes << 20
