@@ -76,7 +76,11 @@ public enum CardDetector {
         var out: [Hypothesis] = []
         let proposals = LineQuads.find(in: edges).map { ($0, Hypothesis.Source.lines) }
             + RegionCandidates.find(in: edges).map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.region) }
+        // Many proposals are the same outline found twice: judge each once (corners to 3 px).
+        var seen = Set<[Int]>()
         for (corners, source) in proposals {
+            guard seen.insert(corners.flatMap { [Int(($0.x / 3).rounded()), Int(($0.y / 3).rounded())] } + [source == .region ? 1 : 0]).inserted
+            else { continue }
             guard let f = judge.features(of: corners, source: source) else { continue }
             out.append(Hypothesis(corners: corners, source: source, features: f, score: judge.logit(f)))
         }

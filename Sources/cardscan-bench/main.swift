@@ -90,6 +90,7 @@ guard let options = parseOptions() else {
 switch options.command {
 case "decode": try benchDecode(options)
 case "split": try benchPrepareSplit(options.directory)
+case "prepare-split": try prepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
@@ -272,4 +273,23 @@ func parseLines(_ file: String) throws {
         record.contact = contact
         print(record.json().serialized())
     }
+}
+
+/// Where card preparation spends its time, per phase, median over the photos of DIR.
+func prepareSplit(_ dir: String) throws {
+    var phases: [String: [Double]] = [:]
+    for path in jpegFiles(in: dir) {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        var colour: DecodedImage?
+        phases["decode", default: []].append(try milliseconds { colour = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false) })
+        guard let image = colour?.image else { continue }
+        var preview: PixelImage?
+        phases["preview", default: []].append(milliseconds { preview = image.downsampled(by: max(2, Int((Double(image.longSide) / Double(CardDetector.previewLongSide)).rounded()))) })
+        phases["gray", default: []].append(milliseconds { _ = image.grayscale() })
+        var location: CardDetector.Location?
+        phases["locate", default: []].append(milliseconds { location = CardDetector.locate(in: preview!) })
+        phases["prepare-all", default: []].append(try milliseconds { _ = try CardPreparer.prepare(encoded) })
+        _ = location
+    }
+    for (k, v) in phases.sorted(by: { $0.key < $1.key }) { print(k, String(format: "%.1f ms median", median(v))) }
 }

@@ -55,10 +55,12 @@ struct HypothesisJudge {
         var nx = -dy, ny = dx
         let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
         if (mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0 { nx = -nx; ny = -ny }  // outward
-        let steps = max(8, Int(len / 2))
+        let steps = min(40, max(8, Int(len / 2)))
         let strong = Float(edges.strongEdge) * 0.5
         var supported = 0, visible = 0
         var inside: [(Float, Float, Float)] = [], outside: [(Float, Float, Float)] = []
+        inside.reserveCapacity(2 * steps)
+        outside.reserveCapacity(2 * steps)
         let fnx = Float(nx), fny = Float(ny)
         for s in 0..<steps {
             let t = 0.06 + 0.88 * Double(s) / Double(steps - 1)

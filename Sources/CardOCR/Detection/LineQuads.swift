@@ -60,7 +60,7 @@ enum LineQuads {
     /// How many of the strongest lines are combined.
     static let lineCount = 30
 
-    static func find(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 150) -> [[Point]] {
+    static func find(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 80) -> [[Point]] {
         let w = Double(edges.width), h = Double(edges.height)
         let lines = HoughLines.find(in: edges, count: lineCount)
         let profiles = lines.map { profile($0, edges: edges) }

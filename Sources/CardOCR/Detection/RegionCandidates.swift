@@ -8,8 +8,27 @@ import ImageIngest
 /// desk no brightness step, a busy desk breaks edge regions), so all are tried and the hypotheses
 /// are judged afterwards on the same terms.
 enum RegionCandidates {
+    /// Works on a half-size copy of the preview (a region's outline is refined later anyway);
+    /// corners are returned in preview pixels.
     static func find(in edges: EdgeMap) -> [[Point]] {
-        let w = edges.width, h = edges.height
+        let w = edges.width / 2, h = edges.height / 2
+        guard w >= 16, h >= 16 else { return [] }
+        func half(_ a: [Float], maximum: Bool = false) -> [Float] {
+            var out = [Float](repeating: 0, count: w * h)
+            let W = edges.width
+            a.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = 2 * y * W + 2 * x
+                        let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
+                        out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
+                    }
+                }
+            }
+            return out
+        }
+        let channels = edges.channels.map { half($0) }
+        let magnitude = half(edges.magnitude, maximum: true)
         var masks: [[UInt8]] = []
         // Colour distance from the border's median colour.
         let margin = max(2, min(w, h) / 40)
@@ -17,51 +36,59 @@ enum RegionCandidates {
         for y in 0..<h {
             for x in 0..<w where x < margin || x >= w - margin || y < margin || y >= h - margin { border.append(y * w + x) }
         }
-        let background = (0..<3).map { c -> Float in
-            let values = border.map { edges.channels[c][$0] }.sorted()
-            return values[values.count / 2]
-        }
+        let background = (0..<3).map { c in quantile(border.map { channels[c][$0] }, 0.5) }
         var distance = [Float](repeating: 0, count: w * h)
         for i in 0..<(w * h) {
-            let d0 = edges.channels[0][i] - background[0], d1 = edges.channels[1][i] - background[1]
-            let d2 = edges.channels[2][i] - background[2]
+            let d0 = channels[0][i] - background[0], d1 = channels[1][i] - background[1]
+            let d2 = channels[2][i] - background[2]
             distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
         }
-        let borderDistances = border.map { distance[$0] }.sorted()
-        let p95 = borderDistances[min(borderDistances.count - 1, borderDistances.count * 95 / 100)]
-        for t in [p95 + 8, p95 + 25] { masks.append(distance.map { $0 > t ? 1 : 0 }) }
+        let p95 = quantile(border.map { distance[$0] }, 0.95)
+        for t in [p95 + 8, p95 + 25] { masks.append(threshold(distance, above: t)) }
         // Brightness levels, both ways.
-        let luma = edges.channels[0]
-        let sortedLuma = luma.sorted()
+        let luma = channels[0]
         for q in [0.15, 0.30, 0.50, 0.70, 0.85] {
-            let t = sortedLuma[Int(Double(sortedLuma.count - 1) * q)]
-            masks.append(luma.map { $0 > t ? 1 : 0 })
-            masks.append(luma.map { $0 < t ? 1 : 0 })
+            let t = quantile(luma, q)
+            masks.append(threshold(luma, above: t))
+            masks.append(threshold(luma, below: t))
         }
         // Smooth areas: a card's paper is plain where a desk, carpet or fabric has grain, so a
         // card of the desk's own colour still stands out by its lack of texture.
-        let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 2)
+        let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 1)
         var grain = [Float](repeating: 0, count: w * h)
         for i in 0..<(w * h) { grain[i] = abs(luma[i] - blurred[i]) }
-        grain = EdgeMap.smooth(grain, w: w, h: h, passes: 3)
-        let sortedGrain = grain.sorted()
-        for q in [0.3, 0.5] {
-            let t = sortedGrain[Int(Double(sortedGrain.count - 1) * q)]
-            masks.append(grain.map { $0 < t ? 1 : 0 })
-        }
+        grain = EdgeMap.smooth(grain, w: w, h: h, passes: 2)
+        for q in [0.3, 0.5] { masks.append(threshold(grain, below: quantile(grain, q))) }
         // Areas enclosed by edges.
         for q in [0.70, 0.85, 0.93] {
-            let t = EdgeMap.percentile(edges.magnitude, q)
-            let edge = edges.magnitude.map { $0 > t ? UInt8(1) : 0 }
-            let grown = Morphology.dilate(edge, w: w, h: h, radius: 1)
-            masks.append(grown.map { 1 - $0 })
+            let edge = threshold(magnitude, above: quantile(magnitude, q))
+            masks.append(Morphology.dilate(edge, w: w, h: h, radius: 1).map { 1 - $0 })
         }
         var quads: [[Point]] = []
         for mask in masks {
             let opened = Morphology.open(mask, w: w, h: h, radius: 1)
-            quads += quadsOfComponents(opened, w: w, h: h)
+            quads += quadsOfComponents(opened, w: w, h: h).map { $0.map { Point($0.x * 2, $0.y * 2) } }
         }
         return quads
+    }
+
+    static func threshold(_ a: [Float], above t: Float) -> [UInt8] { a.map { $0 > t ? 1 : 0 } }
+    static func threshold(_ a: [Float], below t: Float) -> [UInt8] { a.map { $0 < t ? 1 : 0 } }
+
+    /// The value below which `q` of the values lie, from a 1024-bin histogram over their range.
+    static func quantile(_ values: [Float], _ q: Double) -> Float {
+        guard let lo = values.min(), let hi = values.max(), hi > lo else { return values.first ?? 0 }
+        let bins = 1024
+        let scale = Float(bins - 1) / (hi - lo)
+        var hist = [Int](repeating: 0, count: bins)
+        for v in values { hist[Int((v - lo) * scale)] += 1 }
+        let target = Int(Double(values.count) * q)
+        var acc = 0
+        for (i, c) in hist.enumerated() {
+            acc += c
+            if acc > target { return lo + Float(i) / scale }
+        }
+        return hi
     }
 
     /// The quadrilaterals of the components of `mask` that are large enough and nearly fill them.
