@@ -281,9 +281,11 @@ def make_contact(rng, region):
     kinds = rng.choice([["work"], ["work", "mobile"], ["mobile"], ["work", "fax"], ["work", "mobile", "fax"]])
     for k in kinds:
         t = {"work": PhoneNumberType.FIXED_LINE, "mobile": PhoneNumberType.MOBILE, "fax": PhoneNumberType.FIXED_LINE}[k]
-        p = make_phone(rng, region, t)
-        if p:
-            phones.append(dict(type=k, **p))
+        for _ in range(5):  # a card lists each number once
+            p = make_phone(rng, region, t)
+            if p and all(p["e164"] != q["e164"] for q in phones):
+                phones.append(dict(type=k, **p))
+                break
     address = make_address(rng, fake, region) if rng.random() < 0.75 else None
     return dict(name=name, given=given, family=family, title=title, organization=company, emails=emails, urls=urls,
                 phones=phones, address=address, region=region, lang=lang)
@@ -825,7 +827,7 @@ def main():
     families = available_families()
     records = []
     if args.conditions:
-        jobs = [(f, region, conds, force, 2000) for f, region, conds, force in CONDITION_FIXTURES]
+        jobs = [(f, region, conds, force, 1800) for f, region, conds, force in CONDITION_FIXTURES]
     else:
         jobs = []
         regions = list(COUNTRIES)

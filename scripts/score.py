@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Scores cardscan's JSON Lines against expected records (Fixtures/Cards/expected.jsonl).
 
-usage: python3 scripts/score.py EXPECTED.jsonl RECORDS.jsonl
+usage: python3 scripts/score.py EXPECTED.jsonl RECORDS.jsonl [--strict]
+
+With --strict, letters are compared as printed ("Jantsch" is not "Jäntsch"): accents are not folded.
 
 The field rules are those of the evaluation this project is measured by: name, title,
 organization and address street/city/postalCode compared exactly after normalising (accents
@@ -17,9 +19,15 @@ import sys
 import unicodedata
 
 
+STRICT = "--strict" in sys.argv
+
+
 def fold(text):
     if text is None:
         return ""
+    if STRICT:
+        plain = unicodedata.normalize("NFC", str(text))
+        return " ".join(re.sub(r"[\W_]+", " ", plain).lower().split())
     decomposed = unicodedata.normalize("NFKD", str(text))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
     return " ".join(re.sub(r"[^0-9A-Za-z]+", " ", plain).lower().split())

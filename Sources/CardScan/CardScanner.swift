@@ -221,8 +221,11 @@ public final class CardScanner: Sendable {
         guard let english else { return native }
         let fe = fold(english), fn = fold(native)
         if fe == fn { return native }
-        let extra = native.unicodeScalars.filter { $0.value > 0x7F }.count - english.unicodeScalars.filter { $0.value > 0x7F }.count
-        return extra > 0 && editDistance(fe, fn) <= max(1, extra + fn.count / 12) ? native : english
+        // Letters beyond ASCII the native reading has and English lacks, or reads as other letters.
+        let nativeExtra = native.unicodeScalars.filter { $0.value > 0x7F }.count
+        let englishExtra = english.unicodeScalars.filter { $0.value > 0x7F }.count
+        guard nativeExtra > 0, nativeExtra >= englishExtra else { return english }
+        return editDistance(fe, fn) <= max(1, nativeExtra + fn.count / 12) ? native : english
     }
 
     static func fold(_ s: String) -> String {

@@ -306,6 +306,8 @@ enum AddressExtractor {
         let tokens = s.split(separator: " ")
         guard !tokens.isEmpty, s.filter(\.isLetter).count >= 2, !s.contains("@"), !s.lowercased().contains("www") else { return false }
         for (i, t) in tokens.enumerated() {
+            // A street is no locality: "Calle de Nidia Herrera 470" ends like "Pontevedra 50097" would.
+            if Lexicon.isStreetWord(String(t)) { return false }
             if t.allSatisfy({ $0.isLetter || "-'.’".contains($0) }) { continue }
             if i == tokens.count - 1, i > 0, t.count <= 2, t.allSatisfy(\.isNumber) { continue }
             return false
@@ -351,7 +353,7 @@ enum AddressExtractor {
         var consumed: Set<Int> = [lines[pos].index]
         var printed: [String] = []
         if !cityLine.before.isEmpty {
-            address.street = cityLine.before
+            address.street = dropIcon(cityLine.before)
         } else {
             // The nearest lines above that no other field took (a two-column card puts a phone or an
             // e-mail between them in reading order) and that read as address lines.
@@ -373,7 +375,7 @@ enum AddressExtractor {
                     var parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                     if parts.count >= 2 { address.city = parts.removeLast(); text = parts.joined(separator: ", ") }
                 }
-                address.street = text
+                address.street = dropIcon(text)
                 consumed.insert(lines[nearest.0].index)
                 printed.append(lines[nearest.0].text)
                 if streetLines.count == 2, isUnitLine(streetLines[0].1) {
@@ -403,6 +405,16 @@ enum AddressExtractor {
         result.address = address
         result.consumedLines = consumed
         return result
+    }
+
+    /// A pin pictogram read as a lone digit before the address: "9 43/98, Shroff Street",
+    /// "9 H.No. 360" (a house number is not followed by another number or a unit word).
+    static func dropIcon(_ street: String) -> String {
+        let tokens = street.split(separator: " ").map(String.init)
+        guard tokens.count >= 3, tokens[0].count == 1, tokens[0].first?.isNumber == true else { return street }
+        let next = tokens[1]
+        guard next.first?.isNumber == true || unitWords.contains(next.lowercased()) else { return street }
+        return tokens.dropFirst().joined(separator: " ")
     }
 
     /// Words that start a line of an address within a building: "Flat 2", "Suite 400", "Level 9".

@@ -13,7 +13,16 @@ struct CardLine: Sendable {
     /// separators (" | ", " • "), and cleans them.
     static func split(_ lines: [TextLine]) -> [CardLine] {
         var out: [CardLine] = []
-        for line in lines {
+        for var line in lines {
+            // Words OCR was unsure of at the end of a line are mostly texture or a QR code read as
+            // letters: drop them (numbers, e-mail and web addresses are kept whatever their
+            // confidence: OCR is unsure of words it has no dictionary for).
+            while line.words.count > 1, let last = line.words.last, last.confidence < junkConfidence,
+                  last.text.filter(\.isNumber).count < 2, !last.text.contains("@"), !last.text.contains("."),
+                  !last.text.contains("/"), !(isTitleWord(last.text) && last.confidence >= 0.2) {
+                line.words.removeLast()
+                line.text = line.words.map(\.text).joined(separator: " ")
+            }
             var pieces: [(String, Double, Double?)] = []
             if line.words.count > 1, let height = line.height, height > 0 {
                 let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
@@ -45,6 +54,15 @@ struct CardLine: Sendable {
         }
         return out
     }
+
+    /// A capitalised word of four letters or more ("Colina"): a name OCR misread a letter of, not texture.
+    static func isTitleWord(_ word: String) -> Bool {
+        guard word.count >= 4, let first = word.first, first.isUppercase else { return false }
+        return word.dropFirst().allSatisfy { $0.isLowercase }
+    }
+
+    /// Word confidence below which OCR read texture rather than text.
+    static let junkConfidence = 0.35
 
     private static func join(_ words: [TextWord]) -> (String, Double, Double?) {
         let text = words.map(\.text).joined(separator: " ")

@@ -57,9 +57,9 @@ public struct ContactParser: Sendable {
 
         var domains = contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) } + contact.urls.map { URLExtractor.host(of: $0) }
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
-        contact.name = people.name
+        contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
         contact.title = people.title
-        contact.organization = people.organization
+        contact.organization = people.organization.map { people.organizationFromDomain ? $0 : CrossChecks.repairOrganization($0, domains: domains) }
 
         // E-mail domain, web address and organisation usually agree: repair OCR slips between them.
         let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)

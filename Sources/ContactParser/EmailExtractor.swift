@@ -90,6 +90,7 @@ enum URLExtractor {
                 text = text.replacingOccurrences(of: from, with: to)
             }
             text = text.replacingOccurrences(of: "https:///", with: "https://").replacingOccurrences(of: "http:///", with: "http://")
+            text = repairScheme(text)
             let (label, _) = Labels.strip(line.text)
             let tokens = text.split(whereSeparator: { $0 == " " || $0 == "|" }).map(String.init)
             for raw in tokens {
@@ -114,6 +115,19 @@ enum URLExtractor {
             }
         }
         return result
+    }
+
+    /// A scheme OCR misread by a letter ("hetps://", "htlps://", "hftp://") written as it was meant.
+    static func repairScheme(_ text: String) -> String {
+        guard let r = text.range(of: "://") else { return text }
+        let before = text[..<r.lowerBound]
+        let start = before.lastIndex(where: { $0 == " " }).map { before.index(after: $0) } ?? before.startIndex
+        let scheme = String(before[start...]).lowercased()
+        guard scheme != "https", scheme != "http", (4...6).contains(scheme.count) else { return text }
+        for target in ["https", "http"] where scheme.count == target.count && zip(scheme, target).filter({ $0 != $1 }).count == 1 {
+            return text.replacingCharacters(in: start..<r.lowerBound, with: target)
+        }
+        return text
     }
 
     /// The host of a URL: scheme, "www.", path and port removed.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Word lists the parser leans on where no maintained data set exists: the words job titles are
 /// made of and the words streets are named with, in the languages cards are printed in. Lower
 /// case, accents kept. Legal forms, country names, postcodes and domains come from data instead
@@ -85,6 +87,23 @@ enum Lexicon {
         "groep", "bouw", "techniek", "advies", "gruppen", "bygg", "konsult", "teknik", "tekniikka", "rakennus",
         "grupa", "budownictwo", "usługi", "skupina", "stavby",
     ]
+
+    /// Endings of compound street names ("Jäkelweg", "Grangatan", "Friedrichstraße", "Buntmagervej").
+    static let streetEndings = ["straße", "strasse", "str.", "weg", "gasse", "platz", "allee", "damm", "ring", "gatan", "vägen",
+                                "gata", "veien", "vej", "gade", "katu", "tie", "laan", "straat", "plein", "gracht", "kade"]
+
+    /// Words that name a street and hardly ever a town (unlike "Park", "Green" or "Hill").
+    static let streetTypeWords: Set<String> = ["street", "road", "avenue", "lane", "drive", "boulevard", "blvd", "highway",
+                                               "parkway", "calle", "avenida", "carrer", "via", "viale", "corso", "vicolo",
+                                               "rua", "travessa", "rue", "chemin", "impasse", "ulica", "ul", "strasse", "straße"]
+
+    /// True for a word that names a street or a compound street name ("Jäkelweg", "Grangatan").
+    static func isStreetWord(_ word: String) -> Bool {
+        let w = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",."))
+        guard w.count >= 2 else { return false }
+        if streetTypeWords.contains(w) { return true }
+        return w.count >= 6 && streetEndings.contains { w.hasSuffix($0) }
+    }
 
     /// Words that end or start a street line.
     static let streetWords: Set<String> = [

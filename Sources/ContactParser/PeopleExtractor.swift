@@ -132,7 +132,7 @@ enum PeopleExtractor {
                 && $0.element.line.confidence >= 0.6 && nameShapeScore($0.element.text) == nil }
             if let pick = rest.max(by: { ($0.element.line.height ?? 0) < ($1.element.line.height ?? 0) }),
                lettersOnly(pick.element.text).count >= 3, result.name != nil || rest.count == 1 {
-                result.organization = pick.element.text
+                result.organization = pick.element.company
                 result.organizationLine = pick.element.line.index
             } else if let label = domainLabels.first(where: { $0.count >= 3 }), !emails.isEmpty || !domains.isEmpty,
                       !["gmail", "yahoo", "hotmail", "outlook", "icloud", "gmx", "web", "mail", "aol", "live", "proton", "protonmail"].contains(label) {

@@ -15,7 +15,7 @@ enum PhoneExtractor {
         var result = Result()
         var seen = Set<String>()
         for line in lines {
-            let text = repairDigits(line.text)
+            let text = dropIconBeforeNumber(repairDigits(line.text))
             // Postcodes and street numbers are no phones: want enough digits on the line at all.
             guard text.filter(\.isNumber).count >= 6 else { continue }
             let (lineLabel, _) = Labels.strip(text)
@@ -54,6 +54,17 @@ enum PhoneExtractor {
             }
         }
         return result
+    }
+
+    /// A pictogram read as one character before a number ("0 070-124 53 68", "@ +61 2 1245"):
+    /// dropped, so it is not read as the number's first digit.
+    static func dropIconBeforeNumber(_ text: String) -> String {
+        var tokens = text.split(separator: " ").map(String.init)
+        guard tokens.count >= 3, tokens[0].count == 1, !(tokens[0].first?.isLetter ?? false),
+              let next = tokens[1].first, next.isNumber || next == "(" || next == "+",
+              tokens[1...].joined().filter(\.isNumber).count >= 7 else { return text }
+        tokens.removeFirst()
+        return tokens.joined(separator: " ")
     }
 
     static func phoneType(_ label: FieldLabel?) -> PhoneType? {

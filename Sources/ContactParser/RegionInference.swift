@@ -108,9 +108,8 @@ enum RegionInference {
             let tokens = line.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
             guard tokens.count >= 2 else { continue }
             for n in [3, 2, 1] where tokens.count > n {
-                let term = tokens.suffix(n).joined(separator: " ")
-                guard let countries = ParserData.legalFormCountries[term] ?? ParserData.legalFormCountries[term + "."],
-                      countries.count <= 4 else { continue }
+                let term = ParserData.compactForm(tokens.suffix(n).joined(separator: " "))
+                guard term.count >= 2, let countries = ParserData.legalFormCountries[term], countries.count <= 4 else { continue }
                 for code in countries { out[code, default: 0] += 1.5 / Double(countries.count) }
                 break
             }

@@ -127,13 +127,16 @@ enum ParserData {
         return c.count >= 2 && compactLegalForms.contains(c)
     }
 
-    /// The countries whose companies use a legal form (cleanco's terms by country): "gmbh" -> DE, AT, CH.
+    /// The countries whose companies use a legal form (cleanco's terms by country), by the form's
+    /// letters: "gmbh" -> DE, AT, CH; "scoop" -> ES.
     static let legalFormCountries: [String: Set<String>] = {
         var out: [String: Set<String>] = [:]
         for line in LegalFormsSource.raw.split(separator: "\n") {
             let cols = line.split(separator: "\t", omittingEmptySubsequences: false)
             guard cols.count == 3, cols[0] == "country", let code = regionNamed(String(cols[1])) else { continue }
-            out[cols[2].trimmingCharacters(in: .whitespaces).lowercased(), default: []].insert(code)
+            let key = compactForm(String(cols[2]))
+            guard key.count >= 2 else { continue }
+            out[key, default: []].insert(code)
         }
         return out
     }()

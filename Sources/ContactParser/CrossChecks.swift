@@ -1,0 +1,118 @@
+import Foundation
+
+/// Repairs between fields that say the same thing twice: a card prints the person's name in the
+/// e-mail's local part and the company's name in the domain, and OCR rarely misreads both the
+/// same way. A word of the name or the company one letter away from its spelling in the e-mail
+/// or the domain, when that spelling is read the same in two places or is long enough to be
+/// sure of, takes that spelling; letters glued before a company name that the domain lacks are
+/// logo debris; a legal form one OCR slip away from a real one is that one.
+enum CrossChecks {
+    /// Words of `name` corrected toward the e-mail local parts ("Priscilla Colina" and
+    /// "pcollina@" -> "Priscilla Collina").
+    static func repairName(_ name: PersonName, emails: [String]) -> PersonName {
+        let locals = emails.compactMap { $0.split(separator: "@").first.map { String($0).lowercased() } }
+        guard !locals.isEmpty else { return name }
+        var words = name.full.split(separator: " ").map(String.init)
+        guard words.count >= 2, let initial = PeopleExtractor.fold(words[0]).first else { return name }
+        // The spellings the local parts give: "jane.doe" -> jane, doe; "pcollina" -> collina (after
+        // the given name's initial); "cwright" -> wright.
+        var spellings = Set<String>()
+        for local in locals {
+            let parts = local.split(whereSeparator: { !$0.isLetter }).map(String.init)
+            spellings.formUnion(parts.filter { $0.count >= 5 })
+            if parts.count == 1, let only = parts.first, only.first == initial, only.count > 5 { spellings.insert(String(only.dropFirst())) }
+        }
+        var changed = false
+        // Letters English cannot write (ö, é) are spelled out in addresses ("oe", "e"): leave such words.
+        for (i, word) in words.enumerated() where word.filter(\.isLetter).count >= 5 && word.allSatisfy(\.isASCII) {
+            let plain = PeopleExtractor.fold(word).filter(\.isLetter)
+            guard !spellings.contains(plain) else { continue }
+            // Only a slip OCR makes inside the word: the same first letter, one letter added, dropped or changed.
+            let fixes = spellings.filter { $0.first == plain.first && editDistance($0, plain) == 1 }
+            if fixes.count == 1, let fix = fixes.first {
+                words[i] = respell(word, as: fix)
+                changed = true
+            }
+        }
+        guard changed else { return name }
+        return PeopleExtractor.split(name: words.joined(separator: " "))
+    }
+
+    /// The company name corrected toward the domain: logo letters glued before it dropped
+    /// ("SCASTRO-JIMENEZ" and "castrojimenez.com" -> "CASTRO-JIMENEZ"), a word one slip away
+    /// respelled when two addresses agree on the domain ("Gualtiert SPA" -> "Gualtieri SPA").
+    static func repairOrganization(_ organization: String, domains: [String]) -> String {
+        let labels = domains.compactMap { Domains.registrableLabel(of: $0) }
+        guard let label = labels.first, label.count >= 4 else { return repairLegalForm(organization) }
+        let agreed = labels.filter { $0 == label }.count >= 2
+        var words = organization.split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return organization }
+        // Glued debris: the first word's letters end with the domain's first letters after one or two extra.
+        let first = PeopleExtractor.lettersOnly(words[0])
+        for extra in 1...2 where first.count > extra + 3 {
+            let rest = String(first.dropFirst(extra))
+            if label.hasPrefix(rest) || rest.hasPrefix(label), !label.hasPrefix(first) {
+                words[0] = String(words[0].dropFirst(extra))
+                break
+            }
+        }
+        if agreed {
+            for (i, word) in words.enumerated() where word.filter(\.isLetter).count >= 6 && word.allSatisfy(\.isASCII) {
+                let plain = PeopleExtractor.lettersOnly(word)
+                if plain != label, plain.first == label.first, editDistance(label, plain) == 1 {
+                    words[i] = respell(word, as: label)
+                }
+            }
+        }
+        return repairLegalForm(words.joined(separator: " "))
+    }
+
+    /// The last word corrected to a legal form one OCR slip away ("LLG" -> "LLC", "GrnbH" -> "GmbH").
+    static func repairLegalForm(_ organization: String) -> String {
+        var words = organization.split(separator: " ").map(String.init)
+        guard words.count >= 2, let last = words.last, (2...6).contains(last.count), !ParserData.isLegalForm(last) else { return organization }
+        let confusions: [(String, String)] = [("G", "C"), ("C", "G"), ("0", "O"), ("O", "0"), ("1", "I"), ("l", "I"), ("I", "l"),
+                                              ("rn", "m"), ("m", "rn"), ("8", "B"), ("5", "S"), ("6", "G")]
+        for (from, to) in confusions where last.contains(from) {
+            var r = last.startIndex
+            while let found = last.range(of: from, range: r..<last.endIndex) {
+                let candidate = last.replacingCharacters(in: found, with: to)
+                if ParserData.isLegalForm(candidate) {
+                    words[words.count - 1] = candidate
+                    return words.joined(separator: " ")
+                }
+                r = found.upperBound
+            }
+        }
+        return organization
+    }
+
+    /// `word` written with `letters` (lower case), keeping its case style and its punctuation
+    /// around: "COLINA" -> "COLLINA", "Colina" -> "Collina".
+    static func respell(_ word: String, as letters: String) -> String {
+        let core = word.filter(\.isLetter)
+        let upper = core.count > 1 && core.allSatisfy(\.isUppercase)
+        let capital = core.first?.isUppercase == true
+        var out = upper ? letters.uppercased() : letters
+        if capital && !upper { out = out.prefix(1).uppercased() + out.dropFirst() }
+        let leading = word.prefix { !$0.isLetter }, trailing = String(word.reversed().prefix { !$0.isLetter }.reversed())
+        return leading + out + trailing
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var row = Array(0...y.count)
+        for i in 1...x.count {
+            var previous = row[0]
+            row[0] = i
+            for j in 1...y.count {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[y.count]
+    }
+}
