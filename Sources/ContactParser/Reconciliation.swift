@@ -23,18 +23,25 @@ enum Reconciliation {
     /// Spellings of an organisation's name a domain label may use: "Griffiths Ltd" ->
     /// "griffithsltd", "griffiths".
     static func organizationSpellings(_ organization: String) -> [String] {
-        let words = organization.split(whereSeparator: { $0 == " " || $0 == "," }).map { PeopleExtractor.lettersOnly(String($0)) }
+        let all = organization.split(whereSeparator: { $0 == " " || $0 == "," }).map { PeopleExtractor.lettersOnly(String($0)) }
             .filter { !$0.isEmpty }
-        guard !words.isEmpty else { return [] }
-        var out = [words.joined()]
+        guard !all.isEmpty else { return [] }
+        // Domains leave out joining words and the legal form: "Cabezas y Figuerola S.L.L." -> "cabezasfiguerola".
+        let joiners: Set<String> = ["and", "y", "e", "et", "und", "en", "och", "og", "i", "a", "the", "of", "de", "la"]
+        let words = all.filter { !joiners.contains($0) }
+        var out = [words.joined(), all.joined()]
+        if words.count > 1, ParserData.isLegalForm(words[words.count - 1]) { out.append(words.dropLast().joined()) }
         if words.count > 1 { out.append(words.dropLast().joined()); out.append(words[0]) }
-        return out.filter { $0.count >= 3 }
+        var unique: [String] = []
+        for o in out where o.count >= 3 && !unique.contains(o) { unique.append(o) }
+        return unique
     }
 
     /// Returns the e-mails and web addresses with domain labels repaired where they are an OCR
     /// slip away from each other or from the organisation's name. `repairs` counts the changes.
     static func reconcile(emails: [String], urls: [String], organization: String?) -> (emails: [String], urls: [String], repairs: Int) {
-        var references: [String] = organization.map(organizationSpellings) ?? []
+        let organizationReferences: [String] = organization.map(organizationSpellings) ?? []
+        var references = organizationReferences
         // Labels the e-mails and web addresses agree on, when the organisation gives none.
         let labels = emails.compactMap { $0.split(separator: "@").last.flatMap { PeopleExtractor.domainLabel(String($0)) } }
             + urls.compactMap { PeopleExtractor.domainLabel(URLExtractor.host(of: $0)) }
@@ -44,7 +51,11 @@ enum Reconciliation {
         var repairs = 0
         func fix(_ host: String) -> String {
             guard let label = PeopleExtractor.domainLabel(host), !references.contains(label) else { return host }
-            guard let better = references.first(where: { $0 != label && skeleton($0) == skeleton(label) }) else { return host }
+            // The same letters but for OCR's confusions; or, from the company's own name, one slip.
+            guard let better = references.first(where: { $0 != label && skeleton($0) == skeleton(label) })
+                ?? organizationReferences.first(where: { ref in
+                    ref != label && ref.count >= 6 && ref.first == label.first && CrossChecks.editDistance(ref, label) == 1
+                }) else { return host }
             repairs += 1
             // Replace the label inside the host (the last occurrence: it is the registrable part).
             guard let range = host.range(of: label, options: .backwards) else { return host }
