@@ -99,7 +99,9 @@ public enum CardDetector {
         while changed {
             changed = false
             for (i, h) in ranked.enumerated() where i != bestIndex && h.score >= best.score - extensionMargin {
+                // The whole card has a card's proportions; a card with the paper it lies on has not.
                 guard QuadGeometry.area(h.corners) > QuadGeometry.area(best.corners) * 1.08,
+                      HypothesisJudge.aspectFit(QuadGeometry.aspect(h.corners)) >= 0.9,
                       best.corners.allSatisfy({ QuadGeometry.contains(h.corners, $0, tolerance: 3) }),
                       QuadGeometry.sharedSides(best.corners, h.corners) >= 3 else { continue }
                 best = h
