@@ -115,3 +115,23 @@ extern "C" int cs_phone_supported_regions(char *out, int capacity) {
         return 0;
     }
 }
+
+extern "C" int cs_phone_example(const char *region, int mobile, char *national, int nationalCapacity, char *e164,
+                                int e164Capacity) {
+    try {
+        const PhoneNumberUtil &util = *PhoneNumberUtil::GetInstance();
+        PhoneNumber number;
+        if (!util.GetExampleNumberForType(region ? region : "ZZ",
+                                          mobile ? PhoneNumberUtil::MOBILE : PhoneNumberUtil::FIXED_LINE, &number)) {
+            return 0;
+        }
+        std::string n, e;
+        util.Format(number, PhoneNumberUtil::NATIONAL, &n);
+        util.Format(number, PhoneNumberUtil::E164, &e);
+        std::snprintf(national, (size_t)nationalCapacity, "%s", n.c_str());
+        std::snprintf(e164, (size_t)e164Capacity, "%s", e.c_str());
+        return 1;
+    } catch (...) {
+        return 0;
+    }
+}

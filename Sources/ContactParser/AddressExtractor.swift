@@ -140,7 +140,7 @@ enum AddressExtractor {
         // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread.
         let hasDigit = candidate.contains(where: \.isNumber)
         guard candidate.count >= 2, hasDigit || candidate.contains(" ") else { return nil }
-        if hasDigit, re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
+        if re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
             return (candidate.uppercased(), 0)
         }
         for (v, changes) in repairedPostcode(candidate, shapes: family.shapes) {
@@ -164,7 +164,13 @@ enum AddressExtractor {
     /// line each format finds one), in one pass: candidates are only tested against the postcode
     /// families whose example shapes or lengths they have.
     static func cityLines(_ line: String, only: AddressFormat? = nil) -> [(AddressFormat, CityLine)] {
-        guard !line.contains("@") else { return [] }
+        var line = line
+        // An e-mail or web address OCR read on the same line (a second column): the address is after it.
+        let tokens = line.split(separator: " ")
+        if let last = tokens.lastIndex(where: { $0.contains("@") || $0.lowercased().hasPrefix("www.") || $0.lowercased().hasPrefix("http") }) {
+            line = tokens[(last + 1)...].joined(separator: " ")
+        }
+        guard !line.isEmpty else { return [] }
         var segments = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var country: String?
         if segments.count >= 2, let last = segments.last, ParserData.regionNamed(last) != nil {
@@ -245,7 +251,8 @@ enum AddressExtractor {
             return CityLine(before: clean(street), city: city, region: region, postalCode: postcode, country: country)
         case .afterLocality, .noLocality:
             // Nothing but a country, punctuation or a little pictogram debris may follow the postcode.
-            guard after.count <= 2, after.allSatisfy({ clean($0).isEmpty || ParserData.regionNamed($0) != nil || $0.count <= 3 })
+            guard after.count <= 2, after.allSatisfy({ clean($0).isEmpty || ParserData.regionNamed($0) != nil
+                || ($0.count <= 3 && !$0.contains(where: \.isNumber)) || $0.count == 1 })
             else { return nil }
             var words = before
             // The sub-region right before the postcode ("IL", "NSW", "Uttar Pradesh").
@@ -312,8 +319,16 @@ enum AddressExtractor {
             if i == tokens.count - 1, i > 0, t.count <= 2, t.allSatisfy(\.isNumber) { continue }
             return false
         }
-        return Labels.label(String(tokens[0])) == nil || tokens.count > 1 && tokens[0].count > 3
+        // Not a label: "Tel. kom 512" is no "City 512" (but "Port Andrew" is a town).
+        let first = tokens[0].lowercased()
+        if first.hasSuffix(":") || first.hasSuffix(".") || first.hasSuffix("|") { return Labels.label(first) == nil }
+        return !strongLabels.contains(first)
     }
+
+    /// Labels that are no word of a place name.
+    static let strongLabels: Set<String> = ["tel", "tél", "tfn", "tlf", "phone", "fax", "telefax", "email", "e-mail", "mail", "mobile",
+                                            "mob", "mobil", "cell", "handy", "web", "www", "url", "telefon", "teléfono", "telefono",
+                                            "móvil", "movil", "puh", "kom", "gsm", "correo", "courriel"]
 
     // MARK: - Address
 
@@ -352,14 +367,35 @@ enum AddressExtractor {
                                     country: cityLine.country)
         var consumed: Set<Int> = [lines[pos].index]
         var printed: [String] = []
+        var streetEnd = pos
+        // The postcode alone on its line: the locality (and sub-region) on the line above, as the
+        // format has it ("São Paulo - SP" above "01304-001"; "Butlerburgh" above "RM5 0HQ").
+        if address.city == nil, format.placement == .afterLocality, pos > 0, !skip.contains(lines[pos - 1].index) {
+            var text = lines[pos - 1].text.trimmingCharacters(in: .whitespaces)
+            var region: String?
+            for separator in [" - ", "-", ", ", " "] {
+                if let r = text.range(of: separator, options: .backwards), let s = subregion(String(text[r.upperBound...]), format: format) {
+                    region = s
+                    text = String(text[..<r.lowerBound]).trimmingCharacters(in: CharacterSet(charactersIn: " ,-"))
+                    break
+                }
+            }
+            if isLocality(text) {
+                address.city = text
+                if address.region == nil { address.region = region }
+                consumed.insert(lines[pos - 1].index)
+                printed.append(lines[pos - 1].text)
+                streetEnd = pos - 1
+            }
+        }
         if !cityLine.before.isEmpty {
             address.street = dropIcon(cityLine.before)
         } else {
             // The nearest lines above that no other field took (a two-column card puts a phone or an
             // e-mail between them in reading order) and that read as address lines.
             var streetLines: [(Int, String)] = []
-            var k = pos - 1
-            while k >= 0, pos - k <= 4, streetLines.count < 2 {
+            var k = streetEnd - 1
+            while k >= 0, streetEnd - k <= 4, streetLines.count < 2 {
                 defer { k -= 1 }
                 if skip.contains(lines[k].index) { continue }
                 let text = Labels.strip(lines[k].text).value
@@ -377,9 +413,9 @@ enum AddressExtractor {
                 }
                 address.street = dropIcon(text)
                 consumed.insert(lines[nearest.0].index)
-                printed.append(lines[nearest.0].text)
+                printed.insert(lines[nearest.0].text, at: 0)
                 if streetLines.count == 2, isUnitLine(streetLines[0].1) {
-                    address.street = streetLines[0].1 + ", " + text
+                    address.street = streetLines[0].1 + ", " + (address.street ?? text)
                     consumed.insert(lines[streetLines[0].0].index)
                     printed.insert(lines[streetLines[0].0].text, at: 0)
                 }

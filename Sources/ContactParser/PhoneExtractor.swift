@@ -15,7 +15,7 @@ enum PhoneExtractor {
         var result = Result()
         var seen = Set<String>()
         for line in lines {
-            let text = dropIconBeforeNumber(repairDigits(line.text))
+            let text = undotLabels(dropIconBeforeNumber(repairDigits(line.text)))
             // Postcodes and street numbers are no phones: want enough digits on the line at all.
             guard text.filter(\.isNumber).count >= 6 else { continue }
             let (lineLabel, _) = Labels.strip(text)
@@ -54,6 +54,18 @@ enum PhoneExtractor {
             }
         }
         return result
+    }
+
+    /// "Tel. kom. 512 345 678" as "Tel kom 512 345 678": libphonenumber's matcher passes over a
+    /// number that follows an abbreviation's dot.
+    static func undotLabels(_ text: String) -> String {
+        var out = ""
+        let chars = Array(text)
+        for (i, c) in chars.enumerated() {
+            if c == ".", i > 0, chars[i - 1].isLetter, i + 1 < chars.count, chars[i + 1] == " " { continue }
+            out.append(c)
+        }
+        return out
     }
 
     /// A pictogram read as one character before a number ("0 070-124 53 68", "@ +61 2 1245"):

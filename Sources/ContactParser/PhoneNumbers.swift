@@ -51,6 +51,17 @@ public enum PhoneNumbers {
         return code > 0 ? Int(code) : nil
     }
 
+    /// libphonenumber's example number of a region: as the region prints it nationally, and E.164.
+    public static func example(region: String, mobile: Bool) -> (national: String, e164: String)? {
+        var national = [CChar](repeating: 0, count: 64), e164 = [CChar](repeating: 0, count: 32)
+        guard cs_phone_example(region, mobile ? 1 : 0, &national, Int32(national.count), &e164, Int32(e164.count)) == 1 else { return nil }
+        func text(_ b: [CChar]) -> String { String(decoding: b.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        return (text(national), text(e164))
+    }
+
+    /// The regions libphonenumber knows (ISO 3166 alpha-2).
+    public static var supportedRegions: [String] { ParserData.phoneRegions.sorted() }
+
     /// The main region of a calling code (49 -> "DE"), nil when unknown.
     public static func mainRegion(forCallingCode code: Int) -> String? {
         var buffer = [CChar](repeating: 0, count: 8)

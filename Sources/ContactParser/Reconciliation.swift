@@ -54,7 +54,9 @@ enum Reconciliation {
             // The same letters but for OCR's confusions; or, from the company's own name, one slip.
             guard let better = references.first(where: { $0 != label && skeleton($0) == skeleton(label) })
                 ?? organizationReferences.first(where: { ref in
-                    ref != label && ref.count >= 6 && ref.first == label.first && CrossChecks.editDistance(ref, label) == 1
+                    // A hyphen is no slip: "open-lantern" spells "Open Lantern".
+                    let plain = label.replacingOccurrences(of: "-", with: "")
+                    return ref != plain && ref.count >= 6 && ref.first == label.first && CrossChecks.editDistance(ref, plain) == 1
                 }) else { return host }
             repairs += 1
             // Replace the label inside the host (the last occurrence: it is the registrable part).

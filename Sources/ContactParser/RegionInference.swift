@@ -85,7 +85,7 @@ enum RegionInference {
     /// a line that fits too many says nothing.
     static func postcodeVotes(lines: [String]) -> [String: Double] {
         var out: [String: Double] = [:]
-        for line in lines where line.contains(where: \.isNumber) && line.contains(where: \.isLetter) && !line.contains("@") {
+        for line in lines where line.contains(where: \.isNumber) && !line.contains("@") {
             var specific = Set<String>(), fits = Set<String>()
             for (format, cl) in AddressExtractor.cityLines(line) {
                 fits.insert(format.region)

@@ -42,6 +42,11 @@ int cs_phone_country_code(const char *region);
 /// or 0 when the code is unknown (then `out` is "ZZ").
 int cs_phone_region_for_code(int code, char *out, int capacity);
 
+/// libphonenumber's example number of a region (`mobile` 1 for a mobile number, 0 for a fixed
+/// line), written in the region's national format to `national` and as E.164 to `e164`; returns 1,
+/// or 0 when the region has no such example.
+int cs_phone_example(const char *region, int mobile, char *national, int nationalCapacity, char *e164, int e164Capacity);
+
 /// The regions libphonenumber knows, as two-letter codes without separators written to `out`;
 /// returns how many were written (at most capacity / 2).
 int cs_phone_supported_regions(char *out, int capacity);

@@ -116,7 +116,7 @@ enum ParserData {
     static let compactLegalForms: Set<String> = Set(legalForms.map(compactForm).filter { $0.count >= 2 })
 
     static func compactForm(_ s: String) -> String {
-        String(s.lowercased().filter { $0.isLetter || $0 == "&" || $0 == "/" })
+        String(fold(s).filter { $0.isLetter || $0 == "&" || $0 == "/" })
     }
 
     /// True when `term` (one or more words) is a legal form, with or without its dots.

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+@testable import ContactParser
+
+/// The country a card is from, read from what it prints.
+@Suite struct RegionTests {
+    @Test(arguments: [
+        ("info@nipponprecision.co.jp", "JP"), ("kostling@erikssonjohansson.se", "SE"), ("hola@talleres.com.br", "BR"),
+        ("info@kohlow.sg", "SG"), ("a@b.co.uk", "GB"), ("x@firma.cz", "CZ"), ("x@yritys.fi", "FI"), ("x@empresa.es", "ES"),
+    ])
+    func theCountryCodeDomainNamesTheCountry(email: String, region: String) {
+        let c = ContactParser().parse(text: "Jane Doe\n\(email)")
+        #expect(c.region?.code == region, "\(email)")
+        #expect(c.region?.sources == ["domain"])
+    }
+
+    @Test func genericDomainsSayNothing() {
+        for email in ["jane@acme.com", "jane@acme.io", "jane@acme.co", "jane@acme.ai"] {
+            #expect(ContactParser().parse(text: "Jane Doe\n\(email)").region == nil, "\(email)")
+        }
+    }
+
+    @Test func theInternationalPrefixNamesTheCountry() {
+        let c = ContactParser().parse(text: "Jun Saito\nP | +81 52-858-6777\njun@example.com")
+        #expect(c.region?.code == "JP")
+        #expect(c.region?.sources.contains("phone-prefix") == true)
+        #expect(c.phones.first?.e164 == "+81528586777")
+    }
+
+    @Test(arguments: [("Deutschland", "DE"), ("Sverige", "SE"), ("España", "ES"), ("Italia", "IT"), ("Nederland", "NL"),
+                      ("Polska", "PL"), ("Suomi", "FI"), ("Österreich", "AT"), ("Schweiz", "CH"), ("Japan", "JP"),
+                      ("United Kingdom", "GB"), ("USA", "US")])
+    func countryNamesInTheirOwnLanguage(name: String, region: String) {
+        let c = ContactParser().parse(text: "Anna Berg\nHauptweg 1\n\(name)")
+        #expect(c.region?.code == region, "\(name)")
+    }
+
+    @Test func withoutAClueTheFallbackIsSaidAndNationalNumbersStayAsPrinted() {
+        let text = "Jane Doe\nTel 030 2345 6789"
+        let none = ContactParser().parse(text: text)
+        #expect(none.region == nil)
+        #expect(none.phones.first?.e164 == nil && none.phones.first?.number == "030 2345 6789")
+        let option = ContactParser(fallbackRegion: "DE", source: "option").parse(text: text)
+        #expect(option.region == RegionGuess(code: "DE", sources: ["option"]))
+        #expect(option.phones.first?.e164 == "+493023456789")
+    }
+
+    @Test func legalFormsAndPostcodesTipTheBalance() {
+        // No domain, no prefix: the Spanish legal form and a Spanish mobile number.
+        let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\n50097 Pontevedra")
+        #expect(c.region?.code == "ES")
+        #expect(c.phones.first?.e164 == "+34612344435")
+    }
+}
+
+/// Phone numbers through libphonenumber.
+@Suite struct InternationalPhoneTests {
+    /// libphonenumber's own example numbers of every region it knows, printed nationally on a card
+    /// whose domain names the region: read with the right E.164 and type.
+    @Test func everyRegionsExampleNumbersAreRead() {
+        var checked = 0, failed: [String] = []
+        for region in PhoneNumbers.supportedRegions {
+            guard let tld = region == "GB" ? "uk" : Optional(region.lowercased()), ParserData.region(forTopLevelDomain: tld) == region
+            else { continue }
+            for mobile in [false, true] {
+                guard let example = PhoneNumbers.example(region: region, mobile: mobile) else { continue }
+                let label = mobile ? "Mobile" : "Tel"
+                let c = ContactParser().parse(text: "Jane Doe\n\(label): \(example.national)\njane@example.\(tld)")
+                checked += 1
+                let phone = c.phones.first
+                if phone?.e164 != example.e164 || phone?.type != (mobile ? .mobile : .work) { failed.append("\(region) \(example.national)") }
+            }
+        }
+        print("libphonenumber examples: \(checked - failed.count)/\(checked) read with their E.164 and type")
+        #expect(checked > 300)
+        #expect(Double(failed.count) / Double(checked) < 0.03, "\(failed.prefix(20))")
+    }
+
+    @Test func anInvalidNumberKeepsItsDigitsButNoE164() {
+        // Area code 123 does not exist.
+        let c = ContactParser(fallbackRegion: "US").parse(text: "Jane Doe\nTel +1 123 456 7890\njane@acme.com")
+        let phone = c.phones.first
+        #expect(phone?.valid == false)
+        #expect(phone?.e164 == nil)
+        #expect((c.confidence["phones"] ?? 1) < 0.5)
+    }
+
+    @Test(arguments: [
+        ("Móvil 612 34 56 78", "ES", PhoneType.mobile), ("Tfn 08-782 612 42", "SE", .work), ("Handy 0151 2345 6789", "DE", .mobile),
+        ("Tél. 01 42 68 53 00", "FR", .work), ("Cellulare 347 123 4567", "IT", .mobile), ("Telefax 030 2345 6790", "DE", .fax),
+        ("Puh. 09 123 4567", "FI", .work), ("Tel. kom. 512 345 678", "PL", .mobile), ("Mob. 07911 123456", "GB", .mobile),
+        ("Direct line 020 7946 0321", "GB", .work), ("Zentrale 030 2345 6789", "DE", .work),
+    ])
+    func labelsInManyLanguages(line: String, region: String, type: PhoneType) throws {
+        let phone = try #require(ContactParser(fallbackRegion: region).parse(text: line).phones.first)
+        #expect(phone.type == type, "\(line)")
+        #expect(phone.valid, "\(line)")
+    }
+
+    @Test func pictogramsBeforeNumbersAreNotDigits() {
+        let c = ContactParser(fallbackRegion: "SE").parse(text: "0 070-124 53 68\n® 08-14 72 31")
+        #expect(c.phones.map(\.e164) == ["+46701245368", "+468147231"])
+        #expect(c.phones.first?.type == .mobile)  // unlabelled: libphonenumber's type
+    }
+}
+
+/// Addresses of any country, from Google's address metadata.
+@Suite struct InternationalAddressTests {
+    @Test(arguments: [
+        ("JP", "1-6-16 Meieki, Nakamura-ku, Nagoya 450-0002, Japan", "1-6-16 Meieki", "Nakamura-ku", "450-0002"),
+        ("SE", "Grangatan 5\n653 93 Göteborg\nSweden", "Grangatan 5", "Göteborg", "653 93"),
+        ("NL", "Lolahof 7\n1669 SC Kruiningen", "Lolahof 7", "Kruiningen", "1669 SC"),
+        ("SG", "187 Kallang Avenue, #08-08, Singapore 517926", "187 Kallang Avenue, #08-08", "Singapore", "517926"),
+        ("IT", "Stretto Schiavo, 2\n89822 Castel Boglione (VS)\nItaly", "Stretto Schiavo, 2", "Castel Boglione", "89822"),
+        ("IN", "43/98, Shroff Street\nVisakhapatnam, Uttar Pradesh 059905", "43/98, Shroff Street", "Visakhapatnam", "059905"),
+        ("PL", "al. Ludowa 17\n04-915 Nysa", "al. Ludowa 17", "Nysa", "04-915"),
+        ("CH", "Stalderstrasse 81\n1669 Risch", "Stalderstrasse 81", "Risch", "1669"),
+        ("AU", "482 Harris Intersection, South Kylebury ACT 2945", "482 Harris Intersection", "South Kylebury", "2945"),
+        ("GB", "Studio 90A, Stone Court\nWatkinsfort S5 6QJ", "Studio 90A, Stone Court", "Watkinsfort", "S5 6QJ"),
+        ("ES", "Urbanización de Maxi Coca 27 Puerta 0\n26845 La Rioja\nEspaña", "Urbanización de Maxi Coca 27 Puerta 0", "La Rioja", "26845"),
+        ("BR", "Rua Augusta, 1500\nSão Paulo - SP\n01304-001", nil, nil, "01304-001"),
+        ("CZ", "Rožmberská 2\n406 69 Skalná", "Rožmberská 2", "Skalná", "406 69"),
+    ] as [(String, String, String?, String?, String)])
+    func addressesOfManyCountries(region: String, text: String, street: String?, city: String?, postcode: String) throws {
+        let a = try #require(ContactParser(fallbackRegion: region).parse(text: text).address, "\(region)")
+        #expect(a.postalCode == postcode, "\(region)")
+        if let street { #expect(a.street == street, "\(region)") }
+        if let city { #expect(a.city == city, "\(region)") }
+    }
+
+    /// Google's example postcodes of every country are postcodes of that country, and a street
+    /// line with a house number is not taken for a postcode line.
+    @Test func everyCountrysExamplePostcodesAreRecognised() {
+        var checked = 0, failed: [String] = []
+        for (code, format) in ParserData.addressFormats.sorted(by: { $0.key < $1.key }) where format.postcode != nil {
+            for example in format.postcodeExamples where !example.isEmpty {
+                checked += 1
+                if AddressExtractor.postcode(example, format: format) == nil { failed.append("\(code) \(example)") }
+            }
+        }
+        #expect(checked > 400)
+        #expect(failed.isEmpty, "\(failed.prefix(20))")
+        #expect(ContactParser(fallbackRegion: "ES").parse(text: "Calle de Nidia Herrera 470").address == nil)
+    }
+
+    @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
+        let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
+        #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
+    }
+}
+
+/// Companies, names and labels.
+@Suite struct PeopleAndLabelTests {
+    @Test(arguments: ["Kallio Oyj", "Geisler Sp. z o.o.", "Thomsen & Kjeldsen ApS", "Taliercio s.r.l.", "Drubin Oderwald e.G.",
+                      "Monteiro - ME", "Held AG", "Nusslé Sàrl.", "Falk HB", "Bukit Robotics Pte. Ltd."])
+    func legalFormsOfManyJurisdictionsMakeACompany(name: String) {
+        let c = ContactParser().parse(text: "\(name)\nAnna Berg\nProject Manager")
+        #expect(c.organization == name, "\(name)")
+        #expect(c.name?.full == "Anna Berg", "\(name)")
+    }
+
+    @Test func logoDebrisIsTrimmedFromTheCompany() {
+        #expect(ContactParser().parse(text: "C) Bukit Robotics Pte. Ltd\nSiti Aminah binte Yusof").organization == "Bukit Robotics Pte. Ltd")
+        #expect(ContactParser().parse(text: "A Cabezas y Figuerola S.L.L.\nMaría Ángeles Saavedra").organization == "Cabezas y Figuerola S.L.L.")
+        let glued = ContactParser().parse(text: "SCASTRO-JIMENEZ\nJo Tapia\njtapia@castrojimenez.com")
+        #expect(glued.organization == "CASTRO-JIMENEZ")
+    }
+
+    @Test func withoutACompanyLineTheDomainIsALowConfidenceFallback() {
+        let c = ContactParser().parse(text: "Jane Doe\nProduct Manager\njane@lanternworks.de")
+        #expect(c.organization == "Lanternworks")
+        #expect(c.confidence["organization"] == 0.3)
+    }
+
+    @Test func namesKeepTheirLettersAndParticles() {
+        for name in ["Søren Kierkegaard", "Łukasz Wójcik", "Émile Zola-Dupont", "Siti Aminah binte Yusof", "María de la Vega"] {
+            #expect(ContactParser().parse(text: "\(name)\nProject Manager\nAcme GmbH").name?.full == name, "\(name)")
+        }
+    }
+
+    @Test func aNameAndACompanyReadAsOneLineAreTakenApart() {
+        let c = ContactParser().parse(text: "CÄCILIA HEUSER SÜSSEBIER KG\nProjektleiter\ninfo@suessebier.de")
+        #expect(c.name?.full == "CÄCILIA HEUSER")
+        #expect(c.organization == "SÜSSEBIER KG")
+    }
+
+    @Test func aNameWordOCRMisreadIsSpelledAsTheEmailSpellsIt() {
+        let c = ContactParser().parse(text: "Gualtieri SPA\nPriscilla Colina\npcollina@gualtieri.it\ngualtieri.it")
+        #expect(c.name?.full == "Priscilla Collina")
+    }
+
+    @Test func titlesInManyLanguages() {
+        for title in ["Ekonomichef", "Responsable de Compras", "Direttore Tecnico", "Geschäftsführer", "Toimitusjohtaja",
+                      "Directrice générale", "Kierownik Projektu"] {
+            #expect(ContactParser().parse(text: "Anna Berg\n\(title)\nAcme AB").title == title, "\(title)")
+        }
+    }
+
+    @Test func labelsNeverLeakIntoValues() {
+        let c = ContactParser(fallbackRegion: "DE").parse(text: "E-Mail:info@x-firma.de\nWeb: www.x-firma.de\nTel.:030 2345 6789\n™ harish@misra.co.in")
+        #expect(c.emails == ["info@x-firma.de", "harish@misra.co.in"])
+        #expect(c.urls == ["www.x-firma.de"])
+        #expect(c.phones.first?.number == "030 2345 6789")
+    }
+
+    @Test func domainsOCRBrokeAreRepairedOnlyIntoRealOnes() {
+        let c = ContactParser().parse(text: "jun@nipponprecision.cojp\nhttps://kansaiprecision.co jp\ninfo@simlow.comsg\nhetps://liebelt.com")
+        #expect(c.emails == ["jun@nipponprecision.co.jp", "info@simlow.com.sg"])
+        #expect(c.urls == ["https://kansaiprecision.co.jp", "https://liebelt.com"])
+        // Not a domain at all: nothing.
+        #expect(ContactParser().parse(text: "Meet me at the.fair").urls.isEmpty)
+    }
+}
