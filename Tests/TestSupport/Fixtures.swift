@@ -14,6 +14,9 @@ public enum TestPaths {
 
     public static var cards: URL { packageRoot.appendingPathComponent("Fixtures/Cards") }
 
+    /// One photo per condition card finding must handle (scripts/make_photos.py --conditions).
+    public static var conditions: URL { packageRoot.appendingPathComponent("Fixtures/Conditions") }
+
     /// ../shared beside the checkout, when present (CI and developers have it).
     public static var shared: URL? {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
@@ -85,4 +88,75 @@ public func runProcess(_ executable: URL, _ arguments: [String], stdin: Data? = 
     process.waitUntilExit()
     return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                          stderr: String(decoding: errData, as: UTF8.self))
+}
+
+/// One record of Fixtures/Conditions/truth.jsonl: the card's fields and its corners in the photo.
+public struct ConditionCard: Decodable, Sendable {
+    public struct Phone: Decodable, Sendable {
+        public let type: String
+        public let e164: String
+    }
+    public let file: String
+    public let name: String
+    public let organization: String
+    public let emails: [String]
+    public let phones: [Phone]
+    public let conditions: [String]
+    /// Corners in the upright photo, clockwise from the card's own top-left.
+    public let card_quad: [[Double]]
+
+    public static func all() throws -> [ConditionCard] {
+        let text = try String(contentsOf: TestPaths.conditions.appendingPathComponent("truth.jsonl"), encoding: .utf8)
+        return try text.split(separator: "\n").map { try JSONDecoder().decode(ConditionCard.self, from: Data($0.utf8)) }
+    }
+}
+
+/// Intersection over union of two convex quadrilaterals, both clipped to a w x h frame first
+/// (a card cut off by the frame is compared on its visible part).
+public func overlap(_ a: [[Double]], _ b: [[Double]], width: Double, height: Double) -> Double {
+    typealias P = (x: Double, y: Double)
+    func area(_ p: [P]) -> Double {
+        guard p.count >= 3 else { return 0 }
+        var s = 0.0
+        for i in 0..<p.count { let q = p[(i + 1) % p.count]; s += p[i].x * q.y - q.x * p[i].y }
+        return abs(s) / 2
+    }
+    func oriented(_ p: [P]) -> [P] {
+        var s = 0.0
+        for i in 0..<p.count { let q = p[(i + 1) % p.count]; s += p[i].x * q.y - q.x * p[i].y }
+        return s > 0 ? p : p.reversed()
+    }
+    func clip(_ subject: [P], _ clipper: [P]) -> [P] {
+        var out = oriented(subject)
+        let c = oriented(clipper)
+        for i in 0..<c.count {
+            let a = c[i], b = c[(i + 1) % c.count]
+            let input = out
+            out = []
+            guard !input.isEmpty else { break }
+            func inside(_ p: P) -> Bool { (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= 0 }
+            func cross(_ p: P, _ q: P) -> P {
+                let d1 = (x: q.x - p.x, y: q.y - p.y), d2 = (x: b.x - a.x, y: b.y - a.y)
+                let den = d1.x * d2.y - d1.y * d2.x
+                guard den != 0 else { return q }
+                let t = ((a.x - p.x) * d2.y - (a.y - p.y) * d2.x) / den
+                return (p.x + t * d1.x, p.y + t * d1.y)
+            }
+            for j in 0..<input.count {
+                let p = input[(j + input.count - 1) % input.count], q = input[j]
+                if inside(q) {
+                    if !inside(p) { out.append(cross(p, q)) }
+                    out.append(q)
+                } else if inside(p) {
+                    out.append(cross(p, q))
+                }
+            }
+        }
+        return out
+    }
+    let frame: [P] = [(0, 0), (width, 0), (width, height), (0, height)]
+    let pa = clip(a.map { ($0[0], $0[1]) }, frame), pb = clip(b.map { ($0[0], $0[1]) }, frame)
+    let inter = area(clip(pa, pb))
+    let union = area(pa) + area(pb) - inter
+    return union > 0 ? inter / union : 0
 }
