@@ -38,7 +38,19 @@ public enum CardDetector {
         /// Corners normalised to the preview (0...1), clockwise from the top-left; nil for the whole frame.
         public let quad: Quadrilateral?
         public let confidence: Double
+        /// The next most likely outlines, best first, normalised like `quad` (for the debug overlay).
+        public let alternatives: [Quadrilateral]
+
+        public init(method: Method, quad: Quadrilateral?, confidence: Double, alternatives: [Quadrilateral] = []) {
+            self.method = method
+            self.quad = quad
+            self.confidence = confidence
+            self.alternatives = alternatives
+        }
     }
+
+    /// How many runners-up `Location.alternatives` keeps.
+    static let alternativesKept = 6
 
     /// Finds the card's outline or, failing that, its text; the whole frame when neither is found.
     public static func locate(in preview: PixelImage) -> Location {
@@ -46,16 +58,19 @@ public enum CardDetector {
         let edges = EdgeMap(preview)
         let judge = HypothesisJudge(edges: edges)
         let w = Double(preview.width), h = Double(preview.height)
-        if let best = hypotheses(edges: edges, judge: judge).first, best.score >= acceptLogit {
-            let corners = best.corners.map { Point($0.x / w, $0.y / h) }
-            return Location(method: .outline, quad: Quadrilateral(corners: corners),
-                            confidence: 1 / (1 + exp(-(best.score - acceptLogit) / 2)) * 0.5 + 0.5)
+        let ranked = hypotheses(edges: edges, judge: judge)
+        func normalised(_ corners: [Point]) -> Quadrilateral { Quadrilateral(corners: corners.map { Point($0.x / w, $0.y / h) }) }
+        if let best = ranked.first, best.score >= acceptLogit {
+            return Location(method: .outline, quad: normalised(best.corners),
+                            confidence: 1 / (1 + exp(-(best.score - acceptLogit) / 2)) * 0.5 + 0.5,
+                            alternatives: ranked.dropFirst().prefix(alternativesKept).map { normalised($0.corners) })
         }
+        let alternatives = ranked.prefix(alternativesKept).map { normalised($0.corners) }
         if let region = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height) {
-            let corners = region.corners.map { Point($0.x / w, $0.y / h) }
-            return Location(method: .textRegion, quad: Quadrilateral(corners: corners), confidence: 0.5 * region.confidence)
+            return Location(method: .textRegion, quad: normalised(region.corners), confidence: 0.5 * region.confidence,
+                            alternatives: alternatives)
         }
-        return Location(method: .wholeFrame, quad: nil, confidence: 0)
+        return Location(method: .wholeFrame, quad: nil, confidence: 0, alternatives: alternatives)
     }
 
     /// Detects the card's outline in an RGB (or gray) preview. Nil when no hypothesis is convincing.

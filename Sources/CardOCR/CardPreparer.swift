@@ -21,6 +21,8 @@ public struct PreparedCard: Sendable {
     public let detectMs: Double
     /// Decoder warnings (truncated data and the like).
     public let warnings: [String]
+    /// What detection weighed, drawn on the upright preview (only when asked for; see `DetectionOverlay`).
+    public var overlay: PixelImage?
 }
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
@@ -37,7 +39,9 @@ public enum CardPreparer {
     /// Prepares `encoded` for OCR at `longSide` pixels on the card's long side.
     /// - Throws: `IngestError` when the image data cannot be decoded.
     /// With `detectCard` false the whole frame is used (for scans already cropped to the card).
-    public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true) throws(IngestError) -> PreparedCard {
+    /// With `overlay`, the result carries a picture of the hypotheses and the winner.
+    public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true,
+                               overlay: Bool = false) throws(IngestError) -> PreparedCard {
         let clock = ContinuousClock()
         var decodeTime = Duration.zero
         var detectTime = Duration.zero
@@ -62,7 +66,8 @@ public enum CardPreparer {
             let card = working.image.resized(longSide: longSide).applyingOrientation(o)
             detectTime += clock.now - start
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
-                                decodeMs: decodeTime.milliseconds, detectMs: detectTime.milliseconds, warnings: working.warnings)
+                                decodeMs: decodeTime.milliseconds, detectMs: detectTime.milliseconds, warnings: working.warnings,
+                                overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil)
         }
 
         // Corners in upright coordinates, ordered clockwise from the upright top-left; then back
@@ -108,7 +113,14 @@ public enum CardPreparer {
         }
         let placement = CardPlacement(method: location.method, corners: corners, confidence: location.confidence)
         return PreparedCard(image: card, placement: placement, decodeMs: decodeTime.milliseconds,
-                            detectMs: detectTime.milliseconds, warnings: working.warnings)
+                            detectMs: detectTime.milliseconds, warnings: working.warnings,
+                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil)
+    }
+
+    static func drawOverlay(_ preview: PixelImage, _ location: CardDetector.Location, chosen: Quadrilateral?,
+                            orientation: Int) -> PixelImage {
+        DetectionOverlay.draw(on: preview, alternatives: location.alternatives, chosen: chosen, method: location.method)
+            .applyingOrientation(orientation)
     }
 }
 

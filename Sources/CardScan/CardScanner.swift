@@ -35,6 +35,11 @@ public struct ScanConfiguration: Sendable {
     /// When set, a sanitized copy (no metadata) of each scanned JPEG or PNG is written here, under
     /// the input's file name ("stdin-N.jpg" for standard input).
     public var stripDirectory: String?
+    /// When set, two pictures per photo are written here for a person to see why a card read
+    /// badly: NAME.card.png (the straightened card as OCR read it) and NAME.overlay.png (the
+    /// photo's preview with the outlines detection weighed and the one it chose). They hold the
+    /// card's text as pixels: written only when asked, mode 0600, metadata-free, never over a file.
+    public var debugDirectory: String?
 
     public init() {}
 
@@ -138,7 +143,8 @@ public final class CardScanner: Sendable {
 
         let prepared: PreparedCard
         do {
-            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard)
+            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
+                                                overlay: configuration.debugDirectory != nil)
         } catch {
             return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
         }
@@ -155,6 +161,10 @@ public final class CardScanner: Sendable {
             return .failure(source, ScanError(code: error.code.rawValue, message: "\(source): \(error.message)"))
         }
         timings.append(("ocr", (clock.now - t).milliseconds))
+        if let dir = configuration.debugDirectory {
+            warnings += writeDebugImages(card: prepared.image.rotated(clockwise: rotation), overlay: prepared.overlay,
+                                         source: source, into: dir)
+        }
 
         t = clock.now
         let parser = ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
@@ -264,6 +274,42 @@ public final class CardScanner: Sendable {
             throw ScanError(code: "write-failed", message: "\(target): already exists; the sanitized copy was not written")
         }
         try AtomicFile.write(clean, to: target)
+    }
+
+    /// Writes NAME.card.png and NAME.overlay.png into `dir` under the first free NAME (the
+    /// input's file name, then NAME-2, NAME-3 ...); returns warnings for what could not be written.
+    func writeDebugImages(card: PixelImage, overlay: PixelImage?, source: String, into dir: String) -> [String] {
+        let pictures: [(String, PixelImage)] = [("card", card)] + (overlay.map { [("overlay", $0)] } ?? [])
+        var encoded: [(String, [UInt8])] = []
+        for (kind, image) in pictures {
+            do {
+                encoded.append((kind, try PNGEncoder.encode(image, source: source)))
+            } catch {
+                return ["debug: \(error.description)"]
+            }
+        }
+        var stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        if source.hasPrefix("-") { stem = "stdin-" + (source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1") }
+        for attempt in 1...1000 {
+            let name = attempt == 1 ? stem : "\(stem)-\(attempt)"
+            do {
+                for (i, (kind, bytes)) in encoded.enumerated() {
+                    let path = (dir as NSString).appendingPathComponent("\(name).\(kind).png")
+                    do {
+                        try AtomicFile.write(bytes, to: path, mode: 0o600, replace: false)
+                    } catch where error.code == "exists" && i > 0 {
+                        // The first picture took this name; keep the pair together under it.
+                        return ["debug: \(path) already exists; only the card picture was written"]
+                    }
+                }
+                return []
+            } catch where error.code == "exists" {
+                continue
+            } catch {
+                return ["debug: \(error.message)"]
+            }
+        }
+        return ["debug: no free name for \(stem) in \(dir); nothing was written"]
     }
 
     static func textLine(_ line: OCRLine) -> TextLine {

@@ -23,15 +23,19 @@ public enum Sanitizer {
 }
 
 /// Writes files so that a crash never leaves a half-written one: a temporary file in the same
-/// folder, flushed to disk, then renamed over the target.
+/// folder, flushed to disk, then renamed over the target (or, with `replace` false, linked to
+/// it, which fails rather than replace a file that is there).
 public enum AtomicFile {
-    /// Writes `bytes` to `path` atomically. With `permissionsFrom`, the new file gets that file's mode.
-    /// - Throws: `ScanError` ("write-failed") naming the path.
-    public static func write(_ bytes: [UInt8], to path: String, permissionsFrom original: String? = nil) throws(ScanError) {
+    /// Writes `bytes` to `path` atomically. With `permissionsFrom`, the new file gets that file's
+    /// mode; else `mode`. With `replace` false an existing `path` is left alone and the error's
+    /// code is "exists".
+    /// - Throws: `ScanError` ("write-failed" or "exists") naming the path.
+    public static func write(_ bytes: [UInt8], to path: String, permissionsFrom original: String? = nil,
+                             mode defaultMode: mode_t = 0o644, replace: Bool = true) throws(ScanError) {
         let url = URL(fileURLWithPath: path)
         let dir = url.deletingLastPathComponent().path
         let temp = dir + "/." + url.lastPathComponent + ".cardscan-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        var mode: mode_t = 0o644
+        var mode = defaultMode
         if let original, let attributes = try? FileManager.default.attributesOfItem(atPath: original),
            let permissions = attributes[.posixPermissions] as? NSNumber {
             mode = mode_t(permissions.uint16Value)
@@ -50,10 +54,23 @@ public enum AtomicFile {
             return true
         }
         if ok { ok = fsync(fd) == 0 }
-        let savedErrno = errno
+        var savedErrno = errno
         close(fd)
-        guard ok, rename(temp, path) == 0 else {
-            let reason = String(cString: strerror(ok ? errno : savedErrno))
+        if ok {
+            if replace {
+                ok = rename(temp, path) == 0
+            } else {
+                ok = link(temp, path) == 0
+                savedErrno = errno
+                unlink(temp)
+                if !ok && savedErrno == EEXIST {
+                    throw ScanError(code: "exists", message: "\(path): already exists; it was left as it is")
+                }
+            }
+            if !ok && replace { savedErrno = errno }
+        }
+        guard ok else {
+            let reason = String(cString: strerror(savedErrno))
             unlink(temp)
             throw ScanError(code: "write-failed", message: "\(path): cannot be written (\(reason)); nothing was changed")
         }

@@ -8,6 +8,8 @@ public struct IngestError: Error, Sendable, Equatable, CustomStringConvertible {
         case corrupt = "corrupt-image"
         case tooLarge = "too-large"
         case empty = "empty-input"
+        /// An image could not be written (the debug images).
+        case encodeFailed = "encode-failed"
     }
 
     public let code: Code

@@ -88,11 +88,17 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .long, help: "Also write a sanitized copy (no metadata) of each scanned JPEG or PNG into this folder.")
     var stripTo: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Write NAME.card.png (the straightened card) and NAME.overlay.png (the outlines weighed, the one chosen) per photo into this folder.",
+        discussion: "They show the card's text as pixels: mode 0600, no metadata, never written over an existing file."))
+    var debugDir: String?
+
     func validate() throws {
-        if let stripTo {
+        for (option, folder) in [("--strip-to", stripTo), ("--debug-dir", debugDir)] {
+            guard let folder else { continue }
             var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: stripTo, isDirectory: &isDir), isDir.boolValue else {
-                throw ValidationError("\(stripTo): no such folder; create it first")
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("\(option) \(folder): no such folder; create it first")
             }
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -122,6 +128,7 @@ struct ScanCommand: ParsableCommand {
         }
         if let jobs { configuration.workers = jobs }
         configuration.stripDirectory = stripTo
+        configuration.debugDirectory = debugDir
         configuration.detectCard = !wholeFrame
         configuration.nativeSecondReading = nativeReading
         configuration.pageSegmentation = pageSegmentation.mode

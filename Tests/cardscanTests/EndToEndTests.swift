@@ -151,6 +151,56 @@ import TestSupport
         #expect(inspect.stdout.contains("no metadata"))
     }
 
+    /// The chunk types of a PNG file, in order.
+    static func pngChunks(_ data: Data) -> [String] {
+        let bytes = [UInt8](data)
+        var chunks: [String] = [], at = 8
+        while at + 8 <= bytes.count {
+            let length = bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks.append(String(decoding: bytes[at + 4..<at + 8], as: UTF8.self))
+            at += 12 + length
+        }
+        return chunks
+    }
+
+    @Test func debugDirShowsTheCardAndWhatDetectionWeighedWithoutTouchingExistingFiles() throws {
+        let dir = try Self.scratch("debug")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A file already there under the first name is left alone; the pictures take the next name.
+        let mine = dir.appendingPathComponent("card-ca-sideways.card.png")
+        try Data("mine".utf8).write(to: mine)
+        let card = TestPaths.cards.appendingPathComponent("card-ca-sideways.jpg").path
+        let result = try runProcess(TestPaths.binary, ["scan", "--debug-dir", dir.path, card])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.records(result.stdout).first?["warnings"] == nil)
+        #expect(try Data(contentsOf: mine) == Data("mine".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+            == ["card-ca-sideways-2.card.png", "card-ca-sideways-2.overlay.png", "card-ca-sideways.card.png"])
+        for name in ["card-ca-sideways-2.card.png", "card-ca-sideways-2.overlay.png"] {
+            let path = dir.appendingPathComponent(name).path
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(name)")
+            // Pixels only: no text, time, EXIF or other metadata chunks.
+            #expect(Set(Self.pngChunks(try Data(contentsOf: URL(fileURLWithPath: path)))).isSubset(of: ["IHDR", "sRGB", "IDAT", "IEND"]), "\(name)")
+        }
+        // The straightened card is OCR-sized; the overlay has the upright photo's proportions.
+        let inspect = try runProcess(URL(fileURLWithPath: "/usr/bin/exiftool"),
+                                     ["-j", "-ImageWidth", "-ImageHeight",
+                                      dir.appendingPathComponent("card-ca-sideways-2.card.png").path,
+                                      dir.appendingPathComponent("card-ca-sideways-2.overlay.png").path])
+        let sizes = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [[String: Any]])
+        let image = try #require(try Self.records(result.stdout).first?["image"] as? [String: Any])
+        try #require(sizes.count == 2)
+        let card2 = (sizes[0]["ImageWidth"] as? Int ?? 0, sizes[0]["ImageHeight"] as? Int ?? 0)
+        #expect(max(card2.0, card2.1) == 1024)
+        let photo = Double(image["width"] as? Int ?? 0) / Double(image["height"] as? Int ?? 1)
+        let overlay = Double(sizes[1]["ImageWidth"] as? Int ?? 0) / Double(sizes[1]["ImageHeight"] as? Int ?? 1)
+        #expect(abs(photo - overlay) < 0.02)
+        let missing = try runProcess(TestPaths.binary, ["scan", "--debug-dir", dir.appendingPathComponent("nope").path, card])
+        #expect(missing.status == 64 || missing.status == 2)
+        #expect(missing.stderr.contains("no such folder"))
+    }
+
     static func withoutTimings(_ stdout: String) throws -> [String] {
         try records(stdout).map { r -> String in
             var r = r
