@@ -162,6 +162,24 @@ public enum CardDetector {
         return PixelImage(width: e.width, height: e.height, channels: 1, pixels: e.magnitude.map { UInt8(min(255, $0 * scale)) })
     }
 
+    /// Milliseconds per step of `locate` on one preview (for the benchmark).
+    public static func profile(_ preview: PixelImage) -> [(String, Double)] {
+        let clock = ContinuousClock()
+        var out: [(String, Double)] = []
+        var t = clock.now
+        func lap(_ name: String) { out.append((name, (clock.now - t).milliseconds)); t = clock.now }
+        let edges = EdgeMap(preview); lap("edges")
+        let judge = HypothesisJudge(edges: edges); lap("judge-setup")
+        let lines = LineQuads.find(in: edges); lap("line-quads")
+        let regions = RegionCandidates.find(in: edges); lap("regions")
+        var n = 0
+        for c in lines { if judge.features(of: c, source: .lines) != nil { n += 1 } }
+        for c in regions { if judge.features(of: QuadGeometry.orderClockwiseFromTopLeft(c), source: .region) != nil { n += 1 } }
+        lap("judge(\(lines.count)+\(regions.count))")
+        _ = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height); lap("text-region")
+        return out
+    }
+
     /// Names of the features in `Candidate.features`.
     public static var featureNames: [String] { HypothesisJudge.featureNames }
 

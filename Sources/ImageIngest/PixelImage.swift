@@ -150,19 +150,30 @@ public struct PixelImage: Sendable, Equatable {
         var temp = [Float](repeating: 0, count: rowLen * height)
         pixels.withUnsafeBufferPointer { srcBuffer in
             temp.withUnsafeMutableBufferPointer { dstBuffer in
-                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
-                for y in 0..<height {
-                    let rowIn = src + y * width * c, rowOut = dst + y * rowLen
-                    for x in 0..<newWidth {
-                        let first = horizontal.start[x], lo = horizontal.offset[x], hi = horizontal.offset[x + 1]
-                        for k in 0..<c {
-                            var sum: Float = 0
-                            var i = first
-                            for t in lo..<hi {
-                                sum += Float(rowIn[i * c + k]) * horizontal.weight[t]
-                                i += 1
+                horizontal.start.withUnsafeBufferPointer { starts in
+                    horizontal.offset.withUnsafeBufferPointer { offsets in
+                        horizontal.weight.withUnsafeBufferPointer { weights in
+                            guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
+                            for y in 0..<height {
+                                let rowIn = src + y * width * c, rowOut = dst + y * rowLen
+                                for x in 0..<newWidth {
+                                    let lo = offsets[x], hi = offsets[x + 1]
+                                    var p = rowIn + starts[x] * c
+                                    if c == 3 {
+                                        var r: Float = 0, g: Float = 0, b: Float = 0
+                                        for t in lo..<hi {
+                                            let wt = weights[t]
+                                            r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
+                                            p += 3
+                                        }
+                                        rowOut[3 * x] = r; rowOut[3 * x + 1] = g; rowOut[3 * x + 2] = b
+                                    } else {
+                                        var sum: Float = 0
+                                        for t in lo..<hi { sum += Float(p[0]) * weights[t]; p += 1 }
+                                        rowOut[x] = sum
+                                    }
+                                }
                             }
-                            rowOut[x * c + k] = sum
                         }
                     }
                 }

@@ -92,6 +92,7 @@ case "decode": try benchDecode(options)
 case "split": try benchPrepareSplit(options.directory)
 case "prepare-split": try prepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
+case "detect-profile": try detectProfile(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
@@ -146,6 +147,28 @@ func detectNotes(_ dir: String) throws {
         let image = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false).image
         let d = CardDetector.detect(in: image.resized(longSide: CardDetector.previewLongSide))
         print((path as NSString).lastPathComponent, d != nil ? "card \(Int((d?.areaFraction ?? 0) * 100))%, confidence \(d?.confidence ?? 0)" : "none")
+    }
+}
+
+/// Median milliseconds per step of card detection over a folder's photos (previews made first).
+func detectProfile(_ dir: String) throws {
+    var steps: [String: [Double]] = [:]
+    var order: [String] = []
+    for path in jpegFiles(in: dir) {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let image = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false).image
+        var preview: PixelImage?
+        let r = milliseconds { preview = image.resized(longSide: CardDetector.previewLongSide) }
+        let g = milliseconds { _ = image.grayscale() }
+        for (name, ms) in [("resize-preview", r), ("gray-working", g)] + CardDetector.profile(preview!) {
+            let key = name.components(separatedBy: "(").first!
+            if steps[key] == nil { order.append(key) }
+            steps[key, default: []].append(ms)
+        }
+    }
+    for key in order {
+        let v = steps[key]!.sorted()
+        print(key.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "median %6.1f ms   max %6.1f ms", v[v.count / 2], v.last!))
     }
 }
 

@@ -40,19 +40,27 @@ struct EdgeMap {
         var gx = [Float](repeating: 0, count: n)
         var gy = [Float](repeating: 0, count: n)
         var magnitude = [Float](repeating: 0, count: n)
-        let weights: [Float] = [1, 1, 1]
-        for (c, channel) in channels.enumerated() where image.channels == 3 || c == 0 {
-            channel.withUnsafeBufferPointer { s in
-                for y in 1..<(h - 1) {
-                    for x in 1..<(w - 1) {
-                        let i = y * w + x
-                        let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
-                        let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
-                        let m = weights[c] * (dx * dx + dy * dy).squareRoot() / 4
-                        if m > magnitude[i] {
-                            magnitude[i] = m
-                            gx[i] = weights[c] * dx / 4
-                            gy[i] = weights[c] * dy / 4
+        // Per pixel, the Sobel gradient of the channel that changes most.
+        for (ch, channel) in channels.enumerated() where image.channels == 3 || ch == 0 {
+            channel.withUnsafeBufferPointer { sb in
+                gx.withUnsafeMutableBufferPointer { gxb in
+                    gy.withUnsafeMutableBufferPointer { gyb in
+                        magnitude.withUnsafeMutableBufferPointer { mb in
+                            guard let s = sb.baseAddress, let ox = gxb.baseAddress, let oy = gyb.baseAddress,
+                                  let om = mb.baseAddress else { return }
+                            for y in 1..<(h - 1) {
+                                for x in 1..<(w - 1) {
+                                    let i = y * w + x
+                                    let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
+                                    let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
+                                    let m = (dx * dx + dy * dy).squareRoot() / 4
+                                    if m > om[i] {
+                                        om[i] = m
+                                        ox[i] = dx / 4
+                                        oy[i] = dy / 4
+                                    }
+                                }
+                            }
                         }
                     }
                 }
@@ -64,21 +72,26 @@ struct EdgeMap {
         strongEdge = max(6, Self.percentile(magnitude, 0.90))
     }
 
-    /// [1 2 1] smoothing, `passes` times, both directions.
+    /// [1 2 1] smoothing, `passes` times, both directions (edges repeat the border pixel).
     static func smooth(_ a: [Float], w: Int, h: Int, passes: Int) -> [Float] {
         var cur = a
+        guard w >= 2, h >= 2 else { return cur }
         var tmp = a
-        for _ in 0..<passes {
-            for y in 0..<h {
-                let row = y * w
-                for x in 0..<w {
-                    tmp[row + x] = (cur[row + max(0, x - 1)] + 2 * cur[row + x] + cur[row + min(w - 1, x + 1)]) * 0.25
-                }
-            }
-            for y in 0..<h {
-                let up = max(0, y - 1) * w, row = y * w, down = min(h - 1, y + 1) * w
-                for x in 0..<w {
-                    cur[row + x] = (tmp[up + x] + 2 * tmp[row + x] + tmp[down + x]) * 0.25
+        cur.withUnsafeMutableBufferPointer { cb in
+            tmp.withUnsafeMutableBufferPointer { tb in
+                guard let c = cb.baseAddress, let t = tb.baseAddress else { return }
+                for _ in 0..<passes {
+                    for y in 0..<h {
+                        let r = c + y * w, o = t + y * w
+                        o[0] = (r[0] + 2 * r[0] + r[1]) * 0.25
+                        for x in 1..<(w - 1) { o[x] = (r[x - 1] + 2 * r[x] + r[x + 1]) * 0.25 }
+                        o[w - 1] = (r[w - 2] + 2 * r[w - 1] + r[w - 1]) * 0.25
+                    }
+                    for y in 0..<h {
+                        let up = t + max(0, y - 1) * w, row = t + y * w, down = t + min(h - 1, y + 1) * w
+                        let o = c + y * w
+                        for x in 0..<w { o[x] = (up[x] + 2 * row[x] + down[x]) * 0.25 }
+                    }
                 }
             }
         }

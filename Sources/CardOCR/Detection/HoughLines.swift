@@ -115,26 +115,38 @@ enum HoughLines {
                 smoothed[r * thetaBins + t] = s / 16
             }
         }
-        var lines: [Line] = []
+        // Greedy peaks: the strongest cell, then the strongest not within (5 degrees, 10 px) of
+        // one taken. Cells are sorted once (ties by position, as a scan would meet them) instead
+        // of scanning the whole accumulator for every line.
         let minVotes: Float = 4
-        for _ in 0..<count {
-            var best = -1
-            var bestVotes: Float = 0
-            for i in 0..<smoothed.count where smoothed[i] > bestVotes { bestVotes = smoothed[i]; best = i }
-            guard best >= 0, bestVotes >= minVotes else { break }
-            let r = best / thetaBins, t = best % thetaBins
-            lines.append(Line(rho: Float(r - diag), theta: Float(t) * .pi / 180, votes: bestVotes))
-            for dt in -5...5 {
-                var tt = t + dt
-                var rr = r
-                if tt < 0 || tt >= thetaBins {
-                    tt = (tt + thetaBins) % thetaBins
-                    rr = 2 * diag - r  // crossing theta = 0/180 flips the sign of rho
+        var cells: [Int] = []
+        smoothed.withUnsafeBufferPointer { sm in
+            for i in 0..<sm.count where sm[i] >= minVotes { cells.append(i) }
+            cells.sort { sm[$0] != sm[$1] ? sm[$0] > sm[$1] : $0 < $1 }
+        }
+        var lines: [Line] = []
+        var taken: [(r: Int, t: Int)] = []
+        func suppressed(_ r: Int, _ t: Int) -> Bool {
+            for peak in taken {
+                var dt = t - peak.t
+                var rr = peak.r
+                if dt > 5 || dt < -5 {
+                    // Across theta = 0/180 the sign of rho flips.
+                    dt = dt > 0 ? dt - thetaBins : dt + thetaBins
+                    guard dt >= -5, dt <= 5 else { continue }
+                    rr = 2 * diag - peak.r
+                } else if peak.t + dt != t {
+                    continue
                 }
-                for dr in -10...10 where rr + dr >= 0 && rr + dr < rhoBins {
-                    smoothed[(rr + dr) * thetaBins + tt] = 0
-                }
+                if abs(r - rr) <= 10 { return true }
             }
+            return false
+        }
+        for i in cells where lines.count < count {
+            let r = i / thetaBins, t = i % thetaBins
+            guard !suppressed(r, t) else { continue }
+            taken.append((r, t))
+            lines.append(Line(rho: Float(r - diag), theta: Float(t) * .pi / 180, votes: smoothed[i]))
         }
         return lines
     }

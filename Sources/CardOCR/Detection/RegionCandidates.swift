@@ -47,8 +47,7 @@ enum RegionCandidates {
         for t in [p95 + 8, p95 + 25] { masks.append(threshold(distance, above: t)) }
         // Brightness levels, both ways.
         let luma = channels[0]
-        for q in [0.15, 0.30, 0.50, 0.70, 0.85] {
-            let t = quantile(luma, q)
+        for t in quantiles(luma, [0.15, 0.30, 0.50, 0.70, 0.85]) {
             masks.append(threshold(luma, above: t))
             masks.append(threshold(luma, below: t))
         }
@@ -58,10 +57,10 @@ enum RegionCandidates {
         var grain = [Float](repeating: 0, count: w * h)
         for i in 0..<(w * h) { grain[i] = abs(luma[i] - blurred[i]) }
         grain = EdgeMap.smooth(grain, w: w, h: h, passes: 2)
-        for q in [0.3, 0.5] { masks.append(threshold(grain, below: quantile(grain, q))) }
+        for t in quantiles(grain, [0.3, 0.5]) { masks.append(threshold(grain, below: t)) }
         // Areas enclosed by edges.
-        for q in [0.70, 0.85, 0.93] {
-            let edge = threshold(magnitude, above: quantile(magnitude, q))
+        for t in quantiles(magnitude, [0.70, 0.85, 0.93]) {
+            let edge = threshold(magnitude, above: t)
             masks.append(Morphology.dilate(edge, w: w, h: h, radius: 1).map { 1 - $0 })
         }
         var quads: [[Point]] = []
@@ -76,19 +75,28 @@ enum RegionCandidates {
     static func threshold(_ a: [Float], below t: Float) -> [UInt8] { a.map { $0 < t ? 1 : 0 } }
 
     /// The value below which `q` of the values lie, from a 1024-bin histogram over their range.
-    static func quantile(_ values: [Float], _ q: Double) -> Float {
-        guard let lo = values.min(), let hi = values.max(), hi > lo else { return values.first ?? 0 }
+    static func quantile(_ values: [Float], _ q: Double) -> Float { quantiles(values, [q])[0] }
+
+    /// `quantile` for several fractions from one histogram.
+    static func quantiles(_ values: [Float], _ qs: [Double]) -> [Float] {
+        guard let lo = values.min(), let hi = values.max(), hi > lo else { return qs.map { _ in values.first ?? 0 } }
         let bins = 1024
         let scale = Float(bins - 1) / (hi - lo)
         var hist = [Int](repeating: 0, count: bins)
-        for v in values { hist[Int((v - lo) * scale)] += 1 }
-        let target = Int(Double(values.count) * q)
-        var acc = 0
-        for (i, c) in hist.enumerated() {
-            acc += c
-            if acc > target { return lo + Float(i) / scale }
+        values.withUnsafeBufferPointer { v in
+            hist.withUnsafeMutableBufferPointer { hb in
+                for x in v { hb[Int((x - lo) * scale)] += 1 }
+            }
         }
-        return hi
+        return qs.map { q in
+            let target = Int(Double(values.count) * q)
+            var acc = 0
+            for (i, c) in hist.enumerated() {
+                acc += c
+                if acc > target { return lo + Float(i) / scale }
+            }
+            return hi
+        }
     }
 
     /// The quadrilaterals of the components of `mask` that are large enough and nearly fill them.
@@ -141,6 +149,7 @@ enum Morphology {
 
     /// Square window of side 2r+1, separable, by counting set pixels (edges clamped).
     static func window(_ mask: [UInt8], w: Int, h: Int, r: Int, any: Bool) -> [UInt8] {
+        if r == 1 && w >= 2 && h >= 2 { return window3(mask, w: w, h: h, any: any) }
         let full = 2 * r + 1
         var tmp = [UInt8](repeating: 0, count: w * h)
         var out = [UInt8](repeating: 0, count: w * h)
@@ -172,24 +181,68 @@ enum Morphology {
         return out
     }
 
+    /// `window` for a 3 x 3 square: OR (dilate) or AND (erode) of each pixel's neighbours, rows at
+    /// a time so the compiler can vectorise it.
+    static func window3(_ mask: [UInt8], w: Int, h: Int, any: Bool) -> [UInt8] {
+        var tmp = [UInt8](repeating: 0, count: w * h)
+        var out = [UInt8](repeating: 0, count: w * h)
+        mask.withUnsafeBufferPointer { mb in
+            tmp.withUnsafeMutableBufferPointer { tb in
+                out.withUnsafeMutableBufferPointer { ob in
+                    guard let m = mb.baseAddress, let t = tb.baseAddress, let o = ob.baseAddress else { return }
+                    for y in 0..<h {
+                        let r = m + y * w, q = t + y * w
+                        if any {
+                            q[0] = r[0] | r[1]
+                            for x in 1..<(w - 1) { q[x] = r[x - 1] | r[x] | r[x + 1] }
+                            q[w - 1] = r[w - 2] | r[w - 1]
+                        } else {
+                            q[0] = r[0] & r[1]
+                            for x in 1..<(w - 1) { q[x] = r[x - 1] & r[x] & r[x + 1] }
+                            q[w - 1] = r[w - 2] & r[w - 1]
+                        }
+                    }
+                    for y in 0..<h {
+                        let a = t + max(0, y - 1) * w, b = t + y * w, c = t + min(h - 1, y + 1) * w, q = o + y * w
+                        if any {
+                            for x in 0..<w { q[x] = a[x] | b[x] | c[x] }
+                        } else {
+                            for x in 0..<w { q[x] = a[x] & b[x] & c[x] }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// Sets every 0 pixel not connected (4-way) to the border.
     static func fillHoles(_ mask: [UInt8], w: Int, h: Int) -> [UInt8] {
-        var outside = [UInt8](repeating: 0, count: w * h)
-        var stack: [Int] = []
-        stack.reserveCapacity(w + h)
-        func push(_ i: Int) {
-            if mask[i] == 0 && outside[i] == 0 { outside[i] = 1; stack.append(i) }
+        var out = [UInt8](repeating: 1, count: w * h)  // 1 until reached from the border through 0s
+        var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
+        mask.withUnsafeBufferPointer { mb in
+            out.withUnsafeMutableBufferPointer { ob in
+                stack.withUnsafeMutableBufferPointer { sb in
+                    guard let m = mb.baseAddress, let o = ob.baseAddress, let st = sb.baseAddress else { return }
+                    var top = 0
+                    @inline(__always) func push(_ i: Int) {
+                        if m[i] == 0 && o[i] != 0 { o[i] = 0; st[top] = Int32(i); top += 1 }
+                    }
+                    for x in 0..<w { push(x); push((h - 1) * w + x) }
+                    for y in 0..<h { push(y * w); push(y * w + w - 1) }
+                    while top > 0 {
+                        top -= 1
+                        let i = Int(st[top])
+                        let x = i % w
+                        if x > 0 { push(i - 1) }
+                        if x < w - 1 { push(i + 1) }
+                        if i >= w { push(i - w) }
+                        if i + w < w * h { push(i + w) }
+                    }
+                }
+            }
         }
-        for x in 0..<w { push(x); push((h - 1) * w + x) }
-        for y in 0..<h { push(y * w); push(y * w + w - 1) }
-        while let i = stack.popLast() {
-            let x = i % w
-            if x > 0 { push(i - 1) }
-            if x < w - 1 { push(i + 1) }
-            if i >= w { push(i - w) }
-            if i + w < w * h { push(i + w) }
-        }
-        return outside.map { $0 == 0 ? 1 : 0 }
+        return out
     }
 }
 
@@ -204,28 +257,34 @@ enum Components {
     static func label(_ mask: [UInt8], w: Int, h: Int) -> ([Int32], [Component]) {
         var labels = [Int32](repeating: 0, count: w * h)
         var components: [Component] = []
-        var stack: [Int] = []
+        var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
         var next: Int32 = 1
-        mask.withUnsafeBufferPointer { m in
-            labels.withUnsafeMutableBufferPointer { l in
-                for start in 0..<(w * h) where m[start] != 0 && l[start] == 0 {
-                    var c = Component(label: next)
-                    l[start] = next
-                    stack.append(start)
-                    while let i = stack.popLast() {
-                        let x = i % w, y = i / w
-                        c.area += 1
-                        if x < c.minX { c.minX = x }
-                        if x > c.maxX { c.maxX = x }
-                        if y < c.minY { c.minY = y }
-                        if y > c.maxY { c.maxY = y }
-                        if x > 0, m[i - 1] != 0, l[i - 1] == 0 { l[i - 1] = next; stack.append(i - 1) }
-                        if x < w - 1, m[i + 1] != 0, l[i + 1] == 0 { l[i + 1] = next; stack.append(i + 1) }
-                        if y > 0, m[i - w] != 0, l[i - w] == 0 { l[i - w] = next; stack.append(i - w) }
-                        if y < h - 1, m[i + w] != 0, l[i + w] == 0 { l[i + w] = next; stack.append(i + w) }
+        mask.withUnsafeBufferPointer { mb in
+            labels.withUnsafeMutableBufferPointer { lb in
+                stack.withUnsafeMutableBufferPointer { sb in
+                    guard let m = mb.baseAddress, let l = lb.baseAddress, let st = sb.baseAddress else { return }
+                    for start in 0..<(w * h) where m[start] != 0 && l[start] == 0 {
+                        var c = Component(label: next)
+                        l[start] = next
+                        st[0] = Int32(start)
+                        var top = 1
+                        while top > 0 {
+                            top -= 1
+                            let i = Int(st[top])
+                            let y = i / w, x = i - y * w
+                            c.area += 1
+                            if x < c.minX { c.minX = x }
+                            if x > c.maxX { c.maxX = x }
+                            if y < c.minY { c.minY = y }
+                            if y > c.maxY { c.maxY = y }
+                            if x > 0, m[i - 1] != 0, l[i - 1] == 0 { l[i - 1] = next; st[top] = Int32(i - 1); top += 1 }
+                            if x < w - 1, m[i + 1] != 0, l[i + 1] == 0 { l[i + 1] = next; st[top] = Int32(i + 1); top += 1 }
+                            if y > 0, m[i - w] != 0, l[i - w] == 0 { l[i - w] = next; st[top] = Int32(i - w); top += 1 }
+                            if y < h - 1, m[i + w] != 0, l[i + w] == 0 { l[i + w] = next; st[top] = Int32(i + w); top += 1 }
+                        }
+                        components.append(c)
+                        next += 1
                     }
-                    components.append(c)
-                    next += 1
                 }
             }
         }

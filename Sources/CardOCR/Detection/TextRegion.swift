@@ -17,25 +17,27 @@ enum TextRegion {
         let merged = Morphology.close(detail, w: w, h: h, radius: 2)
         let (labels, components) = Components.label(merged, w: w, h: h)
         let maxHeight = max(6, min(w, h) / 10)
-        var keep = Set<Int32>()
+        var keep = [Bool](repeating: false, count: components.count + 1)  // by label
+        var kept = 0
         for c in components {
             let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
             guard c.area >= 6, c.minX > 1, c.minY > 1, c.maxX < w - 2, c.maxY < h - 2 else { continue }
             guard min(bw, bh) <= maxHeight, max(bw, bh) <= max(w, h) * 2 / 3 else { continue }
             guard Double(c.area) / Double(bw * bh) >= 0.25 else { continue }
-            keep.insert(c.label)
+            keep[Int(c.label)] = true
+            kept += 1
         }
-        guard keep.count >= 3 else { return nil }
+        guard kept >= 3 else { return nil }
         var text = [UInt8](repeating: 0, count: w * h)
-        for i in 0..<(w * h) where labels[i] != 0 && keep.contains(labels[i]) { text[i] = 1 }
+        for i in 0..<(w * h) where keep[Int(labels[i])] { text[i] = 1 }
         // The densest cluster: blobs within a few text heights of each other.
         let reach = max(4, min(w, h) / 25)
         let clusters = Morphology.dilate(text, w: w, h: h, radius: reach)
         let (clusterLabels, clusterComponents) = Components.label(clusters, w: w, h: h)
-        var counts = [Int32: Int]()
-        for i in 0..<(w * h) where text[i] != 0 { counts[clusterLabels[i], default: 0] += 1 }
-        guard let (bestLabel, textPixels) = counts.max(by: { $0.value < $1.value }), textPixels >= 30 else { return nil }
-        _ = clusterComponents
+        var counts = [Int](repeating: 0, count: clusterComponents.count + 1)
+        for i in 0..<(w * h) where text[i] != 0 { counts[Int(clusterLabels[i])] += 1 }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }), counts[best] >= 30 else { return nil }
+        let bestLabel = Int32(best), textPixels = counts[best]
         var xs: [Double] = [], ys: [Double] = []
         for y in 0..<h {
             for x in 0..<w where text[y * w + x] != 0 && clusterLabels[y * w + x] == bestLabel {
@@ -63,21 +65,20 @@ enum TextRegion {
 
     /// The mean direction (within +-45 degrees of horizontal) of the elongated blobs of a cluster,
     /// weighted by their size; angles are doubled so that opposite directions agree.
-    static func dominantAngle(labels: [Int32], keep: Set<Int32>, clusterLabels: [Int32], bestLabel: Int32, w: Int, h: Int) -> Double {
-        var sums: [Int32: (n: Double, sx: Double, sy: Double, sxx: Double, syy: Double, sxy: Double)] = [:]
+    static func dominantAngle(labels: [Int32], keep: [Bool], clusterLabels: [Int32], bestLabel: Int32, w: Int, h: Int) -> Double {
+        var sums = [(n: Double, sx: Double, sy: Double, sxx: Double, syy: Double, sxy: Double)](repeating: (0, 0, 0, 0, 0, 0), count: keep.count)
         for y in 0..<h {
             for x in 0..<w {
                 let i = y * w + x
                 let l = labels[i]
-                guard l != 0, keep.contains(l), clusterLabels[i] == bestLabel else { continue }
-                var s = sums[l] ?? (0, 0, 0, 0, 0, 0)
+                guard keep[Int(l)], clusterLabels[i] == bestLabel else { continue }
                 let fx = Double(x), fy = Double(y)
-                s.n += 1; s.sx += fx; s.sy += fy; s.sxx += fx * fx; s.syy += fy * fy; s.sxy += fx * fy
-                sums[l] = s
+                sums[Int(l)].n += 1; sums[Int(l)].sx += fx; sums[Int(l)].sy += fy
+                sums[Int(l)].sxx += fx * fx; sums[Int(l)].syy += fy * fy; sums[Int(l)].sxy += fx * fy
             }
         }
         var c2 = 0.0, s2 = 0.0
-        for s in sums.values where s.n >= 8 {
+        for s in sums where s.n >= 8 {
             let mx = s.sx / s.n, my = s.sy / s.n
             let vxx = s.sxx / s.n - mx * mx, vyy = s.syy / s.n - my * my, vxy = s.sxy / s.n - mx * my
             let theta = 0.5 * atan2(2 * vxy, vxx - vyy)
