@@ -44,6 +44,9 @@ let package = Package(
             name: "CPhoneNumber",
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]),
 
+        // MARK: Files: every read, write and folder walk (bounded, checked, names as bytes).
+        .target(name: "FileAccess"),
+
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif", "CHeif"]),
@@ -51,12 +54,13 @@ let package = Package(
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         .target(
             name: "CardScan",
-            dependencies: ["ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .executableTarget(
             name: "cardscan",
             dependencies: [
                 "CardScan",
+                "FileAccess",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -69,6 +73,7 @@ let package = Package(
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
         .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
     ],

@@ -24,6 +24,21 @@
 #define SECCOMP_FILTER_FLAG_TSYNC 1
 #endif
 
+#include <dirent.h>
+
+/* The number of threads of this process (entries of /proc/self/task); -1 when unknown. */
+static int cs_thread_count(void) {
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(dir)) != NULL) {
+        if (entry->d_name[0] != '.') count++;
+    }
+    closedir(dir);
+    return count;
+}
+
 int cs_lockdown_engage(int *error) {
 #ifndef CS_ARCH
     (void)error;
@@ -55,7 +70,14 @@ int cs_lockdown_engage(int *error) {
         return CS_LOCKDOWN_FAILED;
     }
     // TSYNC: every thread already running gets the filter too; threads started later inherit it.
-    if (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program) != 0) {
+    long rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
+    if (rc != 0) {
+        // Without TSYNC a filter covers the calling thread only (and the threads it starts
+        // later): enough only while this is the process's one thread. Otherwise it is a failure.
+        if (rc > 0 || cs_thread_count() != 1) {
+            if (error) *error = rc > 0 ? EBUSY : (errno ? errno : ENOSYS);
+            return CS_LOCKDOWN_FAILED;
+        }
         if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) {
             if (error) *error = errno;
             return CS_LOCKDOWN_FAILED;

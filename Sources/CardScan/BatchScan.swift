@@ -26,6 +26,7 @@ extension CardScanner {
                     let record: ScanRecord
                     switch input {
                     case .file(let path): record = self.scan(file: path)
+                    case .path(let path): record = self.scan(path: path)
                     case .bytes(let bytes, let source): record = self.scan(bytes: bytes, source: source)
                     case .failure(let error, let source): record = .failure(source, error)
                     }
@@ -39,15 +40,87 @@ extension CardScanner {
         group.wait()
     }
 
-    /// The records of `inputs`, in input order, as an async sequence.
-    public func records<Inputs: Sequence & Sendable>(for inputs: Inputs) -> AsyncStream<ScanRecord>
+    /// The records of `inputs`, in input order, as an async sequence. Scanning keeps at most
+    /// `buffer` records ahead of the consumer (it waits while they are not taken), and stops
+    /// taking new inputs when the consuming task is cancelled.
+    public func records<Inputs: Sequence & Sendable>(for inputs: Inputs, buffer: Int = 8) -> AsyncStream<ScanRecord>
     where Inputs.Element == ScanInput {
-        AsyncStream { continuation in
-            let thread = Thread { [self] in
-                self.scan(inputs, onRecord: { continuation.yield($0) })
-                continuation.finish()
+        let handoff = RecordHandoff(capacity: max(1, buffer))
+        let thread = Thread { [self] in
+            self.scan(inputs, shouldStop: { handoff.isCancelled }, onRecord: { handoff.put($0) })
+            handoff.finish()
+        }
+        thread.start()
+        return AsyncStream(unfolding: { await handoff.take() }, onCancel: { handoff.cancel() })
+    }
+}
+
+/// Records passed from the scanning thread to an async consumer through a bounded queue.
+///
+/// `@unchecked Sendable` is safe because every field is touched only with `condition` locked.
+final class RecordHandoff: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let capacity: Int
+    private var queue: [ScanRecord] = []
+    private var waiting: CheckedContinuation<ScanRecord?, Never>?
+    private var finished = false
+    private var cancelled = false
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    var isCancelled: Bool { condition.withLock { cancelled } }
+
+    /// Called by the scanning thread: hands the record to a waiting consumer, or queues it,
+    /// waiting while the queue is full (dropped once the consumer is gone).
+    func put(_ record: ScanRecord) {
+        condition.lock()
+        if let waiting {
+            self.waiting = nil
+            condition.unlock()
+            waiting.resume(returning: record)
+            return
+        }
+        while queue.count >= capacity && !cancelled { condition.wait() }
+        if !cancelled { queue.append(record) }
+        condition.unlock()
+    }
+
+    func finish() {
+        condition.lock()
+        finished = true
+        let waiting = self.waiting
+        self.waiting = nil
+        condition.unlock()
+        waiting?.resume(returning: nil)
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        queue.removeAll()
+        condition.broadcast()
+        let waiting = self.waiting
+        self.waiting = nil
+        condition.unlock()
+        waiting?.resume(returning: nil)
+    }
+
+    /// The next record, waiting for it; nil after the last one or once cancelled.
+    func take() async -> ScanRecord? {
+        await withCheckedContinuation { (continuation: CheckedContinuation<ScanRecord?, Never>) in
+            condition.lock()
+            if !queue.isEmpty {
+                let record = queue.removeFirst()
+                condition.broadcast()
+                condition.unlock()
+                continuation.resume(returning: record)
+            } else if finished || cancelled {
+                condition.unlock()
+                continuation.resume(returning: nil)
+            } else {
+                waiting = continuation
+                condition.unlock()
             }
-            thread.start()
         }
     }
 }
@@ -64,10 +137,13 @@ final class AnyIteratorBox<Element> {
 
 /// Shared state of one batch.
 ///
-/// `@unchecked Sendable` is safe because every field is read and written only with `condition`
-/// locked; `onRecord` is only called with the lock held, so calls never overlap.
+/// `@unchecked Sendable` is safe because `iterator` is used only with `inputLock` held and every
+/// other field is read and written only with `condition` locked; `onRecord` is only called with
+/// `condition` held, so calls never overlap.
 final class BatchState: @unchecked Sendable {
     private let condition = NSCondition()
+    /// Held while one worker takes the next input from the iterator (inputs are taken in order).
+    private let inputLock = NSLock()
     private let iterator: AnyIteratorBox<ScanInput>
     private var nextIndex = 0
     private var nextToDeliver = 0
@@ -82,18 +158,26 @@ final class BatchState: @unchecked Sendable {
         self.onRecord = onRecord
     }
 
-    /// The next input and its index, or nil when the inputs are exhausted.
+    /// The next input and its index, or nil when the inputs are exhausted. Reading an input
+    /// (which may wait on a pipe) happens outside the delivery lock, so records already
+    /// finished go out while another worker waits for the next image.
     func next() -> (Int, ScanInput)? {
+        inputLock.lock()
+        defer { inputLock.unlock() }
         condition.lock()
-        defer { condition.unlock() }
         // Bound the reorder buffer: do not run too far ahead of the oldest unfinished input.
         while !exhausted && nextIndex >= nextToDeliver + window { condition.wait() }
-        guard !exhausted, let input = iterator.next() else {
+        let done = exhausted
+        condition.unlock()
+        guard !done, let input = iterator.next() else {
+            condition.lock()
             exhausted = true
             condition.broadcast()
+            condition.unlock()
             return nil
         }
-        defer { nextIndex += 1 }
+        condition.lock()
+        defer { nextIndex += 1; condition.unlock() }
         return (nextIndex, input)
     }
 

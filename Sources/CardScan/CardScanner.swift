@@ -1,5 +1,6 @@
 import CardOCR
 import ContactParser
+import FileAccess
 import Foundation
 import ImageIngest
 import MetadataStripper
@@ -59,13 +60,16 @@ public struct ScanConfiguration: Sendable {
 /// One input of a batch: a file to read, or bytes already in memory (stdin).
 public enum ScanInput: Sendable {
     case file(String)
+    /// A file named by its bytes (Linux names need not be UTF-8); the record names it escaped.
+    case path(FilePathBytes)
     case bytes([UInt8], source: String)
     /// An input that failed before it could be scanned (unreadable folder entry, oversized stream image).
     case failure(ScanError, source: String)
 
     public var source: String {
         switch self {
-        case .file(let path): return path
+        case .file(let path): return FilePathBytes(path).display
+        case .path(let path): return path.display
         case .bytes(_, let source): return source
         case .failure(_, let source): return source
         }
@@ -84,11 +88,14 @@ public final class CardScanner: Sendable {
     private let pool: EnginePool
     /// Engines for the second reading in a card's own language, created when first needed.
     private let nativePools: NativeLanguagePools?
+    /// The decode memory all workers share (`limits.maxDecodeBytes`).
+    private let decodeBudget: DecodeBudget
 
     /// Creates a scanner; checks that the OCR language data is installed.
     /// - Throws: `ScanError` (code "missing-language") naming the missing file and its package.
     public init(configuration: ScanConfiguration = ScanConfiguration()) throws(ScanError) {
         self.configuration = configuration
+        decodeBudget = DecodeBudget(total: configuration.limits.maxDecodeBytes)
         pool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
             try OCREngine(languages: configuration.languages, dataPath: configuration.tessdataPath,
                           pageSegmentation: configuration.pageSegmentation)
@@ -104,16 +111,20 @@ public final class CardScanner: Sendable {
     }
 
     /// Scans one image file.
-    public func scan(file path: String) -> ScanRecord {
+    public func scan(file path: String) -> ScanRecord { scan(path: FilePathBytes(path)) }
+
+    /// Scans one image file named by its bytes. Only a regular file is read (a FIFO or a device
+    /// is refused without blocking), and never more than the byte limit of it.
+    public func scan(path: FilePathBytes) -> ScanRecord {
         let clock = ContinuousClock()
         let start = clock.now
         let bytes: [UInt8]
         do {
-            bytes = try FileReading.read(path, maxBytes: configuration.limits.maxBytes)
+            bytes = try SystemFile.readRegularFile(path, maxBytes: configuration.limits.maxBytes)
         } catch {
-            return .failure(path, error)
+            return .failure(path.display, ScanError(error))
         }
-        var record = scan(bytes: bytes, source: path)
+        var record = scan(bytes: bytes, source: path.display)
         record.addTotal(clock.now - start)
         return record
     }
@@ -132,17 +143,23 @@ public final class CardScanner: Sendable {
         var t = clock.now
         let metadata = MetadataReport.read(bytes)
         var warnings: [String] = []
+        var outputErrors: [ScanError] = []
         if let dir = configuration.stripDirectory {
             do {
                 try writeSanitizedCopy(bytes, source: source, format: encoded.format, into: dir)
             } catch {
-                warnings.append("strip: \(error.message)")
+                warnings.append(error.message)
+                outputErrors.append(error)
             }
         }
         let stripMs = (clock.now - t).milliseconds
 
         let prepared: PreparedCard
         do {
+            // Decoding waits while other workers' decodes hold the shared memory it needs.
+            let cost = encoded.decodeCost(minimumLongSide: configuration.ocrLongSide)
+            decodeBudget.reserve(cost)
+            defer { decodeBudget.release(cost) }
             prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
                                                 overlay: configuration.debugDirectory != nil)
         } catch {
@@ -162,8 +179,13 @@ public final class CardScanner: Sendable {
         }
         timings.append(("ocr", (clock.now - t).milliseconds))
         if let dir = configuration.debugDirectory {
-            warnings += writeDebugImages(card: prepared.image.rotated(clockwise: rotation), overlay: prepared.overlay,
-                                         source: source, into: dir)
+            do {
+                try writeDebugImages(card: prepared.image.rotated(clockwise: rotation), overlay: prepared.overlay,
+                                     source: source, into: dir)
+            } catch {
+                warnings.append(error.message)
+                outputErrors.append(error)
+            }
         }
 
         t = clock.now
@@ -193,6 +215,7 @@ public final class CardScanner: Sendable {
                                     textRotation: rotation)
         record.metadata = metadata
         record.warnings = prepared.warnings + warnings
+        record.outputErrors = outputErrors
         timings.append(("total", (clock.now - start).milliseconds))
         record.timingsMs = timings
         return record
@@ -261,7 +284,8 @@ public final class CardScanner: Sendable {
         return row[y.count]
     }
 
-    /// Writes the sanitized copy of a scanned photo (never over an existing file).
+    /// Writes the sanitized copy of a scanned photo into `dir` under the input's file name, or
+    /// NAME-2.EXT, NAME-3.EXT ... when that is taken (never over an existing file).
     func writeSanitizedCopy(_ bytes: [UInt8], source: String, format: ImageFormat, into dir: String) throws(ScanError) {
         let clean = try Sanitizer.strip(bytes: bytes, source: source)
         var name = (source as NSString).lastPathComponent
@@ -269,47 +293,55 @@ public final class CardScanner: Sendable {
             let n = source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1"
             name = "stdin-\(n).\(format == .png ? "png" : "jpg")"
         }
-        let target = (dir as NSString).appendingPathComponent(name)
-        guard !FileManager.default.fileExists(atPath: target) else {
-            throw ScanError(code: "write-failed", message: "\(target): already exists; the sanitized copy was not written")
+        let stem = (name as NSString).deletingPathExtension
+        let ext = (name as NSString).pathExtension
+        do {
+            try Self.writeUnderFreeName(stem: stem, in: dir, files: [(ext.isEmpty ? "" : "." + ext, clean)], mode: 0o644)
+        } catch {
+            throw ScanError(code: "write-failed", message: "strip: " + error.description + "; the sanitized copy was not written")
         }
-        try AtomicFile.write(clean, to: target)
     }
 
     /// Writes NAME.card.png and NAME.overlay.png into `dir` under the first free NAME (the
-    /// input's file name, then NAME-2, NAME-3 ...); returns warnings for what could not be written.
-    func writeDebugImages(card: PixelImage, overlay: PixelImage?, source: String, into dir: String) -> [String] {
+    /// input's file name, then NAME-2, NAME-3 ...).
+    func writeDebugImages(card: PixelImage, overlay: PixelImage?, source: String, into dir: String) throws(ScanError) {
         let pictures: [(String, PixelImage)] = [("card", card)] + (overlay.map { [("overlay", $0)] } ?? [])
         var encoded: [(String, [UInt8])] = []
         for (kind, image) in pictures {
             do {
-                encoded.append((kind, try PNGEncoder.encode(image, source: source)))
+                encoded.append((".\(kind).png", try PNGEncoder.encode(image, source: source)))
             } catch {
-                return ["debug: \(error.description)"]
+                throw ScanError(code: "write-failed", message: "debug: \(error.description)")
             }
         }
         var stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
         if source.hasPrefix("-") { stem = "stdin-" + (source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1") }
+        do {
+            try Self.writeUnderFreeName(stem: stem, in: dir, files: encoded, mode: 0o600)
+        } catch {
+            throw ScanError(code: "write-failed", message: "debug: " + error.description)
+        }
+    }
+
+    /// Writes `files` (suffix, bytes) as STEM+suffix in `dir`, taking STEM-2, STEM-3 ... when the
+    /// first file's name is taken; never replaces a file.
+    static func writeUnderFreeName(stem: String, in dir: String, files: [(String, [UInt8])], mode: mode_t) throws(FileError) {
         for attempt in 1...1000 {
             let name = attempt == 1 ? stem : "\(stem)-\(attempt)"
-            do {
-                for (i, (kind, bytes)) in encoded.enumerated() {
-                    let path = (dir as NSString).appendingPathComponent("\(name).\(kind).png")
-                    do {
-                        try AtomicFile.write(bytes, to: path, mode: 0o600, replace: false)
-                    } catch where error.code == "exists" && i > 0 {
-                        // The first picture took this name; keep the pair together under it.
-                        return ["debug: \(path) already exists; only the card picture was written"]
-                    }
+            for (i, (suffix, bytes)) in files.enumerated() {
+                let path = FilePathBytes((dir as NSString).appendingPathComponent(name + suffix))
+                do {
+                    try AtomicFile.write(bytes, to: path, mode: mode, replace: false)
+                } catch where error.code == .exists && i == 0 {
+                    break
+                } catch where error.code == .exists {
+                    // The first file took this name; keep the set together under it.
+                    throw FileError(.exists, path: path.display, reason: "already exists; only \(name + files[0].0) was written")
                 }
-                return []
-            } catch where error.code == "exists" {
-                continue
-            } catch {
-                return ["debug: \(error.message)"]
+                if i == files.count - 1 { return }
             }
         }
-        return ["debug: no free name for \(stem) in \(dir); nothing was written"]
+        throw FileError(.exists, path: dir, reason: "no free name for \(stem) (tried \(stem)-2 to \(stem)-1000); nothing was written")
     }
 
     static func textLine(_ line: OCRLine) -> TextLine {
@@ -391,35 +423,12 @@ final class NativeLanguagePools: @unchecked Sendable {
     }
 }
 
-/// Reading input files: bounded, no temp files, errors as `ScanError`.
-enum FileReading {
-    static func read(_ path: String, maxBytes: Int) throws(ScanError) -> [UInt8] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw ScanError(code: "unreadable", message: "\(path): no such file; check the path")
-        }
-        guard !isDir.boolValue else {
-            throw ScanError(code: "unreadable", message: "\(path): is a directory, not an image file")
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ScanError(code: "unreadable", message: "\(path): cannot be opened for reading; check its permissions")
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: maxBytes + 1) ?? Data()
-            guard data.count <= maxBytes else {
-                throw ScanError(code: "too-large", message: "\(path): the file is over the limit of \(maxBytes) bytes; raise --max-bytes if it is genuine")
-            }
-            return [UInt8](data)
-        } catch let error as ScanError {
-            throw error
-        } catch {
-            throw ScanError(code: "unreadable", message: "\(path): cannot be read (\(error.localizedDescription))")
-        }
-    }
-}
-
 extension CardScanner {
+    /// True when `code` is a country (ISO 3166 alpha-2, any case) whose numbers libphonenumber knows.
+    public static func isKnownRegion(_ code: String) -> Bool {
+        code.count == 2 && PhoneNumbers.supportedRegions.contains(code.uppercased())
+    }
+
     /// True when `head` (a file's first bytes) starts like an image format cardscan reads.
     public static func looksLikeImage(_ head: [UInt8]) -> Bool { ImageFormat.detect(head) != nil }
 }
@@ -428,8 +437,9 @@ extension CardScanner {
 public final class ImageStreamSplitterBox {
     private let splitter: ImageStreamSplitter
 
-    public init(handle: FileHandle, maxBytes: Int) {
-        splitter = ImageStreamSplitter(handle: handle, maxBytes: maxBytes)
+    /// - Parameter read: up to n more bytes of the stream; nil or empty at its end.
+    public init(maxBytes: Int, read: @escaping (Int) -> [UInt8]?) {
+        splitter = ImageStreamSplitter(maxBytes: maxBytes, read: read)
     }
 
     public func next() -> ScanInput? {
@@ -440,6 +450,36 @@ public final class ImageStreamSplitterBox {
         }
     }
 }
+
+/// Memory for decoding shared by a scanner's workers: a decode reserves its estimated cost and
+/// waits while that would take the total over the budget (one decode alone always proceeds;
+/// `EncodedImage` refuses an image whose cost alone is over it).
+///
+/// `@unchecked Sendable` is safe: `used` is only touched with `condition` locked.
+final class DecodeBudget: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let total: Int
+    private var used = 0
+
+    init(total: Int) { self.total = total }
+
+    func reserve(_ bytes: Int) {
+        condition.lock()
+        while used > 0 && used + bytes > total { condition.wait() }
+        used += bytes
+        condition.unlock()
+    }
+
+    func release(_ bytes: Int) {
+        condition.lock()
+        used -= bytes
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+/// A file path as bytes (re-exported for `ScanInput.path`).
+public typealias FilePathBytes = FileAccess.FilePathBytes
 
 /// Tesseract's page segmentation modes (re-exported for users of `ScanConfiguration`).
 public typealias PageSegmentation = CardOCR.PageSegmentation

@@ -36,7 +36,26 @@ public struct RecordExporter: Sendable {
         case .jsonl: return record.json().serialized() + "\n"
         case .json: return (count == 0 ? "\n" : ",\n") + record.json().serialized()
         case .csv: return CSVExport.row(record)
-        case .vcard: return record.contact.map { VCardExport.card($0) } ?? ""
+        case .vcard: return record.contact.flatMap { VCardExport.card($0) } ?? ""
+        }
+    }
+
+    /// True when `head` (the first bytes of an existing file) is output cardscan wrote in this
+    /// format, so that -o may replace it: JSON records with "source" and "status", our CSV
+    /// header, or vCards with our PRODID. An empty file counts too.
+    public static func recognises(_ head: [UInt8], format: ExportFormat) -> Bool {
+        let text = String(decoding: head, as: UTF8.self)
+        if text.allSatisfy(\.isWhitespace) { return true }
+        switch format {
+        case .jsonl:
+            let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+            return first.hasPrefix("{\"source\":") && first.contains("\"status\":")
+        case .json:
+            let trimmed = text.drop { $0.isWhitespace }
+            return trimmed.hasPrefix("[") && (trimmed.dropFirst().drop { $0.isWhitespace }.hasPrefix("{\"source\":")
+                                              || trimmed.dropFirst().drop { $0.isWhitespace }.hasPrefix("]"))
+        case .csv: return text.hasPrefix(CSVExport.header)
+        case .vcard: return text.hasPrefix("BEGIN:VCARD\r\n") && text.contains("\r\n" + VCardExport.productID + "\r\n")
         }
     }
 
@@ -77,11 +96,12 @@ public enum CSVExport {
         return fields.map(field).joined(separator: ",") + "\r\n"
     }
 
-    /// One field, quoted when needed. Text read from a card that a spreadsheet would run as a
-    /// formula (starting with =, @, or + / - not followed by a digit) gets a leading apostrophe.
+    /// One field, quoted when needed. A field a spreadsheet could run as a formula (starting
+    /// with =, +, -, @, a tab or a carriage return: OWASP's rule for CSV injection) gets a leading
+    /// apostrophe, numbers such as +49 30 ... included.
     static func field(_ value: String) -> String {
         var v = value
-        if let first = v.first, "=@".contains(first) || ("+-".contains(first) && !(v.dropFirst().first?.isNumber ?? false)) {
+        if let first = v.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) {
             v = "'" + v
         }
         if v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) {
@@ -93,9 +113,15 @@ public enum CSVExport {
 
 /// vCard 4.0 (RFC 6350): CRLF line ends, lines folded at 75 octets, text values escaped.
 public enum VCardExport {
-    public static func card(_ contact: Contact) -> String {
-        var lines = ["BEGIN:VCARD", "VERSION:4.0"]
-        let fn = contact.name?.full ?? contact.organization ?? contact.emails.first ?? "Unknown"
+    /// Names the program that made a card (and lets -o recognise a file it may replace).
+    public static let productID = "PRODID:-//cardscan//cardscan//EN"
+
+    /// The vCard of a contact; nil when it holds nothing to call it by (no name, company,
+    /// e-mail, web address or number), which an address book could not use.
+    public static func card(_ contact: Contact) -> String? {
+        guard let fn = contact.name?.full ?? contact.organization ?? contact.emails.first ?? contact.urls.first
+                ?? contact.phones.first.map({ $0.e164 ?? $0.number }) else { return nil }
+        var lines = ["BEGIN:VCARD", "VERSION:4.0", productID]
         lines.append("FN:" + escape(fn))
         if let name = contact.name {
             // N: family; given; additional; prefixes; suffixes

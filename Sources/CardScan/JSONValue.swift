@@ -4,6 +4,8 @@ import Foundation
 public indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
+    /// A number printed as given (shortest form that reads back the same); round it first to
+    /// the precision it means (`rounded(_:places:)`).
     case number(Double)
     case integer(Int)
     case string(String)
@@ -26,8 +28,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .integer(let i): out += String(i)
         case .number(let d):
             if d.isFinite {
-                let rounded = (d * 10).rounded() / 10
-                out += rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) + ".0" : String(rounded)
+                out += d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) + ".0" : String(d)
             } else {
                 out += "null"
             }
@@ -66,6 +67,13 @@ public indirect enum JSONValue: Sendable, Equatable {
             }
         }
         out += "\""
+    }
+
+    /// `value` rounded to `places` decimals, as a number.
+    static func rounded(_ value: Double, places: Int) -> JSONValue {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        return .number((value * scale).rounded() / scale)
     }
 
     /// Optional string helper: `.null` for nil.

@@ -1,5 +1,6 @@
 import CardOCR
 import ContactParser
+import FileAccess
 import Foundation
 import ImageIngest
 import MetadataStripper
@@ -14,6 +15,9 @@ public struct ScanRecord: Sendable {
     public var image: ImageSummary?
     public var metadata: MetadataReport?
     public var warnings: [String] = []
+    /// What was asked besides the record and could not be written (the sanitized copy of
+    /// --strip-to, the pictures of --debug-dir); also among `warnings`. The CLI exits 1 for them.
+    public var outputErrors: [ScanError] = []
     /// Milliseconds per stage: decode, strip, detect, ocr, parse, total.
     public var timingsMs: [(String, Double)] = []
 
@@ -53,6 +57,18 @@ public struct ScanError: Error, Sendable, Equatable, CustomStringConvertible {
     public var message: String
     public init(code: String, message: String) { self.code = code; self.message = message }
     public var description: String { message }
+
+    /// A file problem as a record's error: "too-large", "not-a-file" (a FIFO, socket, device or
+    /// folder named as an image), "interrupted", else "unreadable"; the message names the file.
+    public init(_ error: FileError) {
+        switch error.code {
+        case .tooLarge: code = "too-large"
+        case .notRegular, .isDirectory: code = "not-a-file"
+        case .interrupted: code = "interrupted"
+        default: code = "unreadable"
+        }
+        message = error.description
+    }
 }
 
 extension ScanRecord {
@@ -64,7 +80,7 @@ extension ScanRecord {
         }
         if let contact {
             pairs.append(("contact", contact.json()))
-            let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.number($0.value)) }
+            let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.rounded($0.value, places: 2)) }
             pairs.append(("confidence", .object(conf)))
         } else if status == .ok {
             pairs.append(("contact", .null))
@@ -79,7 +95,7 @@ extension ScanRecord {
                     .object([
                         ("found", .string(card.method.rawValue)),
                         ("corners", card.corners.map { .array($0.map { .array([.integer(Int($0.x)), .integer(Int($0.y))]) }) } ?? .null),
-                        ("confidence", .number((card.confidence * 100).rounded() / 100)),
+                        ("confidence", .rounded(card.confidence, places: 2)),
                     ])
                 } ?? .null),
             ])))
@@ -91,7 +107,7 @@ extension ScanRecord {
             ])))
         }
         if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map { .string($0) }))) }
-        if !timingsMs.isEmpty { pairs.append(("timingsMs", .object(timingsMs.map { ($0.0, .number($0.1)) }))) }
+        if !timingsMs.isEmpty { pairs.append(("timingsMs", .object(timingsMs.map { ($0.0, .rounded($0.1, places: 1)) }))) }
         return .object(pairs)
     }
 }

@@ -11,6 +11,10 @@ public struct EncodedImage: Sendable {
     public let orientation: Int
     /// The limits the image was checked against, applied again while decoding.
     public let limits: ImageLimits
+    /// Bits per stored pixel (all channels), as the header says: what a full-size decoder holds.
+    let storedBitsPerPixel: Int
+    /// A progressive JPEG: libjpeg keeps every coefficient of the frame until the last scan.
+    let progressive: Bool
 
     /// True when the decoder can scale while decoding (JPEG's DCT scaling), so asking for a small
     /// size is cheap; other formats decode at full size and are resized afterwards.
@@ -28,7 +32,7 @@ public struct EncodedImage: Sendable {
         }
         guard bytes.count <= limits.maxBytes else {
             throw IngestError(.tooLarge, source: source,
-                              reason: "the input is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes; raise --max-bytes if the file is genuine")
+                              reason: "the input is \(bytes.count) bytes, over the limit of \(limits.maxBytes) bytes; raise --max-megabytes if the file is genuine")
         }
         guard let format = ImageFormat.detect(bytes) else {
             throw IngestError(.notAnImage, source: source,
@@ -39,6 +43,8 @@ public struct EncodedImage: Sendable {
         self.limits = limits
         self.format = format
         var orientation = 1
+        var bitsPerPixel = 24
+        var progressive = false
         switch format {
         case .jpeg:
             // The frame size from our own segment walk first: a bomb is refused before libjpeg
@@ -49,6 +55,7 @@ public struct EncodedImage: Sendable {
             }
             let header = try JPEGDecoder.readHeader(bytes, source: source)
             (storedWidth, storedHeight) = (header.width, header.height)
+            progressive = structure?.isProgressive ?? false
             if let structure, let exif = structure.exifPayload(in: bytes),
                let tiff = TIFFReader(bytes, range: exif), let o = tiff.orientation {
                 orientation = o
@@ -63,13 +70,43 @@ public struct EncodedImage: Sendable {
                 orientation = o
             }
         default:
-            (storedWidth, storedHeight) = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
+            let header = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
+            (storedWidth, storedHeight) = (header.width, header.height)
+            bitsPerPixel = header.bitsPerPixel
             if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
                 orientation = o
             }
         }
         self.orientation = orientation
+        self.storedBitsPerPixel = bitsPerPixel
+        self.progressive = progressive
         try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
+        let cost = decodeCost(minimumLongSide: 1024)
+        guard cost <= limits.maxDecodeBytes else {
+            throw IngestError(.tooLarge, source: source,
+                              reason: "decoding this \(storedWidth) x \(storedHeight) \(format.rawValue.uppercased()) would take about \(cost >> 20) MB of memory, over the limit of \(limits.maxDecodeBytes >> 20) MB; raise --max-decode-megabytes if the photo is genuine")
+        }
+    }
+
+    /// About how many bytes decoding takes at its peak when the card is read at
+    /// `minimumLongSide` pixels: the decoder's own buffers (a progressive JPEG's coefficients,
+    /// leptonica's source and 32-bit copies, libheif's planes) and ours (a colour working copy,
+    /// a gray one, a gray decode at the card's size when the card is small in the frame).
+    public func decodeCost(minimumLongSide: Int) -> Int {
+        let pixels = storedWidth * storedHeight
+        switch format {
+        case .jpeg:
+            var m = 8
+            let long = max(storedWidth, storedHeight)
+            for k in 1...8 where (long * k + 7) / 8 >= minimumLongSide { m = k; break }
+            let scaled = pixels * m * m / 64
+            return scaled * 4 + pixels + (progressive ? pixels * 4 : 0)
+        case .png: return pixels * 7
+        case .heic: return pixels * 8
+        default:
+            let source = pixels * max(storedBitsPerPixel, 1) / 8
+            return source + (storedBitsPerPixel == 32 ? 0 : pixels * 4) + pixels * 4
+        }
     }
 
     static func checkPixels(_ width: Int, _ height: Int, limits: ImageLimits, source: String) throws(IngestError) {

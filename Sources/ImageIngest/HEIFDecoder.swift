@@ -35,25 +35,27 @@ enum HEIFDecoder {
         }
     }
 
+    /// Runs `body` with the primary image's handle. libheif reads the bytes in place (no copy),
+    /// so the context lives, and is freed, entirely inside the closure that lends them.
     private static func withPrimaryImage<T>(_ bytes: [UInt8], source: String,
                                             _ body: (OpaquePointer) throws(IngestError) -> T) throws(IngestError) -> T {
-        guard let context = heif_context_alloc() else {
-            throw IngestError(.corrupt, source: source, reason: "libheif could not allocate a context")
+        try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> T in
+            guard let context = heif_context_alloc() else {
+                throw IngestError(.corrupt, source: source, reason: "libheif could not allocate a context")
+            }
+            defer { heif_context_free(context) }
+            let readError = heif_context_read_from_memory_without_copy(context, buf.baseAddress, buf.count, nil)
+            guard readError.code == heif_error_Ok else {
+                throw IngestError(.corrupt, source: source, reason: "the HEIF container cannot be read (\(text(readError))); the file is damaged or truncated")
+            }
+            var handle: OpaquePointer?
+            let handleError = heif_context_get_primary_image_handle(context, &handle)
+            guard handleError.code == heif_error_Ok, let handle else {
+                throw IngestError(.corrupt, source: source, reason: "the HEIF file has no primary image (\(text(handleError)))")
+            }
+            defer { heif_image_handle_release(handle) }
+            return try body(handle)
         }
-        defer { heif_context_free(context) }
-        let readError = bytes.withUnsafeBufferPointer { buf in
-            heif_context_read_from_memory_without_copy(context, buf.baseAddress, buf.count, nil)
-        }
-        guard readError.code == heif_error_Ok else {
-            throw IngestError(.corrupt, source: source, reason: "the HEIF container cannot be read (\(text(readError))); the file is damaged or truncated")
-        }
-        var handle: OpaquePointer?
-        let handleError = heif_context_get_primary_image_handle(context, &handle)
-        guard handleError.code == heif_error_Ok, let handle else {
-            throw IngestError(.corrupt, source: source, reason: "the HEIF file has no primary image (\(text(handleError)))")
-        }
-        defer { heif_image_handle_release(handle) }
-        return try body(handle)
     }
 
     private static func text(_ error: heif_error) -> String {

@@ -6,7 +6,10 @@ import Foundation
 ///
 /// JPEG images run from SOI to EOI (segments walked, scan data searched for the next marker);
 /// PNG images from the signature to the IEND chunk. Bytes between images that start neither are
-/// skipped and counted.
+/// skipped and counted; a stream that holds no image at all (empty, text, a HEIC file) gives one
+/// failure saying so, and more than `maxBytes` of such bytes in a row end the stream with one.
+/// The images of a multi-picture JPEG (MPO: a photo and its depth map or preview, each with an
+/// MPF segment, back to back) stay together as one image.
 public final class ImageStreamSplitter: IteratorProtocol, Sequence {
     /// One image cut out of the stream, or a problem with one.
     public enum Item: Sendable {
@@ -20,6 +23,9 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
     private var buffer: [UInt8] = []
     private var eof = false
     private var index = 0
+    private var ended = false
+    /// The stream's first bytes, to say what it was when it held no image.
+    private var head: [UInt8] = []
     /// Bytes skipped because they did not start an image.
     public private(set) var skippedBytes = 0
 
@@ -31,32 +37,28 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         self.maxBytes = maxBytes
     }
 
-    /// Reads from a file handle (standard input).
-    public convenience init(handle: FileHandle, maxBytes: Int) {
-        self.init(maxBytes: maxBytes) { n in
-            guard let data = try? handle.read(upToCount: n), !data.isEmpty else { return nil }
-            return [UInt8](data)
-        }
-    }
-
     /// The 1-based position of the last image returned, for naming it ("-#2").
     public var position: Int { index }
 
     private func fill(_ minimum: Int) -> Bool {
         while buffer.count < minimum {
             guard !eof, let chunk = read(1 << 20), !chunk.isEmpty else { eof = true; return false }
+            if head.count < 16 { head += chunk.prefix(16 - head.count) }
             buffer.append(contentsOf: chunk)
         }
         return true
     }
 
     public func next() -> Item? {
+        guard !ended else { return nil }
         // Find the start of the next image.
+        var skippedHere = 0
         while true {
             guard fill(8) else {
                 skippedBytes += buffer.count
                 buffer.removeAll()
-                return nil
+                ended = true
+                return index == 0 ? noImage() : nil
             }
             if buffer[0] == 0xFF && buffer[1] == 0xD8 && buffer[2] == 0xFF { break }
             if Array(buffer[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { break }
@@ -64,13 +66,28 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
             var k = 1
             while k < buffer.count && buffer[k] != 0xFF && buffer[k] != 0x89 { k += 1 }
             skippedBytes += k
+            skippedHere += k
             buffer.removeFirst(k)
+            if skippedHere > maxBytes {
+                ended = true
+                return .failure(IngestError(.notAnImage, source: "-#\(index + 1)",
+                                            reason: "over \(maxBytes) bytes of standard input in a row start no JPEG or PNG image; the rest of the stream was not read"))
+            }
         }
         index += 1
         let isJPEG = buffer[0] == 0xFF
         let end = isJPEG ? jpegEnd() : pngEnd()
         switch end {
-        case .complete(let n):
+        case .complete(var n):
+            // A multi-picture JPEG: the pictures after the first follow at once, each with MPF.
+            if isJPEG && Self.hasMPF(buffer, from: 0) {
+                while fill(n + 4), buffer[n] == 0xFF, buffer[n + 1] == 0xD8, buffer[n + 2] == 0xFF {
+                    let start = n
+                    guard fillSegments(from: start), Self.hasMPF(buffer, from: start),
+                          case .complete(let m) = jpegEnd(from: start), m > start else { break }
+                    n = m
+                }
+            }
             let image = Array(buffer[0..<n])
             buffer.removeFirst(n)
             return .image(image)
@@ -106,23 +123,62 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         return .tooLarge
     }
 
-    private func jpegEnd() -> End {
-        var i = 2
+    /// The failure for a stream that held no image: empty, or what its first bytes say it was.
+    private func noImage() -> Item {
+        if skippedBytes == 0 {
+            return .failure(IngestError(.empty, source: "-", reason: "standard input was empty; nothing to scan"))
+        }
+        if let format = ImageFormat.detect(head), format != .jpeg, format != .png {
+            return .failure(IngestError(.unsupportedFormat, source: "-",
+                                        reason: "--stream splits JPEG and PNG images only; scan one \(format.rawValue.uppercased()) image without --stream"))
+        }
+        return .failure(IngestError(.notAnImage, source: "-",
+                                    reason: "standard input held no JPEG or PNG image (\(skippedBytes) bytes read)"))
+    }
+
+    /// Reads on until the segments of the JPEG at `start` up to its scan data are in the buffer.
+    private func fillSegments(from start: Int) -> Bool {
+        var i = start + 2
+        while i - start < 1 << 20 {
+            guard fill(i + 4), buffer[i] == 0xFF else { return false }
+            let marker = buffer[i + 1]
+            if marker == 0xDA || marker == 0xD9 { return true }
+            i += 2 + (Int(buffer[i + 2]) << 8 | Int(buffer[i + 3]))
+        }
+        return false
+    }
+
+    /// True when the JPEG at `start` has an APP2 "MPF" segment before its scan data.
+    static func hasMPF(_ b: [UInt8], from start: Int) -> Bool {
+        var i = start + 2
+        while i + 8 <= b.count, b[i] == 0xFF {
+            let marker = b[i + 1]
+            if marker == 0xDA || marker == 0xD9 { return false }
+            if marker == 0xE2 && b[i + 4] == 0x4D && b[i + 5] == 0x50 && b[i + 6] == 0x46 && b[i + 7] == 0 { return true }
+            i += 2 + (Int(b[i + 2]) << 8 | Int(b[i + 3]))
+        }
+        return false
+    }
+
+    private func jpegEnd(from start: Int = 0) -> End {
+        var i = start + 2
         while true {
-            if i > maxBytes { return discardOversized(from: i) }
-            guard fill(i + 4) else { return .truncated }
+            if i > maxBytes { return start == 0 ? discardOversized(from: i) : .complete(start) }
+            // Two bytes first: an EOI at the end of what has arrived completes the image at once.
+            guard fill(i + 2) else { return start == 0 ? .truncated : .complete(start) }
             guard buffer[i] == 0xFF else { i += 1; continue }  // tolerate stray bytes between segments
             let marker = buffer[i + 1]
             if marker == 0xFF { i += 1; continue }
             if marker == 0xD9 { return .complete(i + 2) }
+            guard fill(i + 4) else { return start == 0 ? .truncated : .complete(start) }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) || marker == 0x00 { i += 2; continue }
             let length = Int(buffer[i + 2]) << 8 | Int(buffer[i + 3])
             i += 2 + length
             if marker == 0xDA {
                 // Scan data: runs to the next marker that is not stuffing or a restart.
                 while true {
-                    if i > maxBytes { return discardOversized(from: i) }
-                    guard fill(i + 2) else { return .truncated }
+                    if i > maxBytes { return start == 0 ? discardOversized(from: i) : .complete(start) }
+                    guard fill(i + 2) else { return start == 0 ? .truncated : .complete(start) }
                     if buffer[i] == 0xFF {
                         let next = buffer[i + 1]
                         if next == 0x00 || (0xD0...0xD7).contains(next) { i += 2; continue }

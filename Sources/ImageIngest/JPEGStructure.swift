@@ -106,6 +106,15 @@ public struct JPEGStructure: Sendable {
         self.truncated = truncated
     }
 
+    /// True when the first frame is progressive (SOF2, SOF6, SOF10, SOF14).
+    public var isProgressive: Bool {
+        for s in segments where s.kind == .marker {
+            guard let m = s.marker, (0xC0...0xCF).contains(m), m != 0xC4, m != 0xC8, m != 0xCC else { continue }
+            return m == 0xC2 || m == 0xC6 || m == 0xCA || m == 0xCE
+        }
+        return false
+    }
+
     /// Width and height from the first frame header (SOF0-SOF15 except DHT, JPG and DAC), if any.
     public func frameSize(in bytes: [UInt8]) -> (width: Int, height: Int)? {
         for s in segments where s.kind == .marker {

@@ -12,7 +12,7 @@ enum LeptonicaDecoder {
         return true
     }()
 
-    static func readHeader(_ bytes: [UInt8], format: ImageFormat, source: String) throws(IngestError) -> (Int, Int) {
+    static func readHeader(_ bytes: [UInt8], format: ImageFormat, source: String) throws(IngestError) -> (width: Int, height: Int, bitsPerPixel: Int) {
         _ = silenced
         var fmt: Int32 = 0, w: Int32 = 0, h: Int32 = 0, bps: Int32 = 0, spp: Int32 = 0, cmap: Int32 = 0
         let rc = bytes.withUnsafeBufferPointer { buf in
@@ -22,7 +22,9 @@ enum LeptonicaDecoder {
             throw IngestError(.corrupt, source: source,
                               reason: "the \(format.rawValue.uppercased()) header cannot be read; the file is damaged or truncated")
         }
-        return (Int(w), Int(h))
+        // Leptonica holds RGB as 32 bits a pixel, other depths as stored (colormaps expand later).
+        let bits = spp >= 3 ? 32 : Int(bps) * Int(max(spp, 1))
+        return (Int(w), Int(h), cmap != 0 ? max(bits, 8) : bits)
     }
 
     static func decode(_ bytes: [UInt8], format: ImageFormat, grayscale: Bool, source: String) throws(IngestError) -> PixelImage {

@@ -3,38 +3,45 @@ import CPNG
 /// PNG through libpng's simplified API, which reports problems in a message instead of printing them.
 enum PNGDecoder {
     static func readHeader(_ bytes: [UInt8], source: String) throws(IngestError) -> (Int, Int) {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let ok = bytes.withUnsafeBufferPointer { buf in png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) }
-        defer { png_image_free(&image) }
-        guard ok != 0 else {
-            throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
+        try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> (Int, Int) in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            let ok = png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
+            defer { png_image_free(&image) }
+            guard ok != 0 else {
+                throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
+            }
+            return (Int(image.width), Int(image.height))
         }
-        return (Int(image.width), Int(image.height))
     }
 
+    /// Decodes to 8-bit RGB or gray. libpng keeps a pointer to the bytes from the first call to
+    /// the last, so both happen inside the closure that lends them.
     static func decode(_ bytes: [UInt8], grayscale: Bool, source: String) throws(IngestError) -> PixelImage {
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        let begun = bytes.withUnsafeBufferPointer { buf in png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) }
-        guard begun != 0 else {
+        try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> PixelImage in
+            var image = png_image()
+            image.version = UInt32(PNG_IMAGE_VERSION)
+            guard png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) != 0 else {
+                let reason = message(image)
+                png_image_free(&image)
+                throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(reason)); the file is damaged")
+            }
+            image.format = grayscale ? 0 : 2  // PNG_FORMAT_GRAY, PNG_FORMAT_RGB (function-like macros in png.h)
+            let channels = grayscale ? 1 : 3
+            let w = Int(image.width), h = Int(image.height)
+            // Transparent pixels are composed onto what the buffer holds: white, like paper.
+            var pixels = [UInt8](repeating: 255, count: w * h * channels)
+            let finished = pixels.withUnsafeMutableBufferPointer { out in
+                png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
+            }
+            guard finished != 0 else {
+                let reason = message(image)
+                png_image_free(&image)
+                throw IngestError(.corrupt, source: source, reason: "the PNG data cannot be decoded (\(reason)); the file is damaged or truncated")
+            }
             png_image_free(&image)
-            throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
+            return PixelImage(width: w, height: h, channels: channels, pixels: pixels)
         }
-        image.format = grayscale ? 0 : 2  // PNG_FORMAT_GRAY, PNG_FORMAT_RGB (function-like macros in png.h)
-        let channels = grayscale ? 1 : 3
-        let w = Int(image.width), h = Int(image.height)
-        // Transparent pixels are composed onto what the buffer holds: white, like paper.
-        var pixels = [UInt8](repeating: 255, count: w * h * channels)
-        let finished = pixels.withUnsafeMutableBufferPointer { out in
-            png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
-        }
-        guard finished != 0 else {
-            let reason = message(image)
-            png_image_free(&image)
-            throw IngestError(.corrupt, source: source, reason: "the PNG data cannot be decoded (\(reason)); the file is damaged or truncated")
-        }
-        return PixelImage(width: w, height: h, channels: channels, pixels: pixels)
     }
 
     private static func message(_ image: png_image) -> String {

@@ -44,8 +44,11 @@ struct ExifBlock {
                         let ifd = ExifIfd(rawValue: UInt32(index))
                         let name = exif_tag_get_name_in_ifd(entry.pointee.tag, ifd).map { String(cString: $0) }
                             ?? String(format: "Tag0x%04X", entry.pointee.tag.rawValue)
+                        // The value is copied while the buffer it was written to is still lent.
                         var buffer = [CChar](repeating: 0, count: 256)
-                        let value = exif_entry_get_value(entry, &buffer, UInt32(buffer.count)).map { String(cString: $0) } ?? ""
+                        let value = buffer.withUnsafeMutableBufferPointer { out -> String in
+                            exif_entry_get_value(entry, out.baseAddress, UInt32(out.count)).map { String(cString: $0) } ?? ""
+                        }
                         tags.append(Tag(ifd: ifdNames[index], name: name, value: value))
                     }
                 }

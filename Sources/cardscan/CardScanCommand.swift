@@ -7,6 +7,9 @@ struct CardScanMain {
     static func main() {
         OpenMPThreadLimit.reexecIfNeeded()
         MallocPolicy.apply()
+        // Over a file-size limit (ulimit -f) a write fails with EFBIG, which is reported, rather
+        // than the process being killed mid-record.
+        signal(SIGXFSZ, SIG_IGN)
         // Before any input is read, for every subcommand, with no way to turn it off.
         if case .failed(let reason) = NetworkLockdown.engage() {
             FileHandle.standardError.write(Data("cardscan: the network lockdown could not be installed (\(reason)); refusing to run without it\n".utf8))

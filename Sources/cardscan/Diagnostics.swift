@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import Logging
 
@@ -20,6 +21,7 @@ enum Diagnostics {
     }
 
     static func error(_ message: String) { logger.error("\(message)") }
+    static func warning(_ message: String) { logger.warning("\(message)") }
     static func info(_ message: String) { logger.info("\(message)") }
 }
 
@@ -41,7 +43,9 @@ struct LineLogHandler: LogHandler {
 
     func log(event: LogEvent) {
         let prefix = event.level >= .warning ? "cardscan: " : "cardscan: [\(event.level)] "
-        FileHandle.standardError.write(Data((prefix + event.message.description + "\n").utf8))
+        // File names and option values may hold terminal controls (ESC[2J ...): printed escaped.
+        let line = prefix + DisplayText.escaping(event.message.description) + "\n"
+        _ = try? SystemFile.writeAll(STDERR_FILENO, Array(line.utf8), name: "standard error")
     }
 }
 

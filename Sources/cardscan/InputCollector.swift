@@ -1,125 +1,105 @@
 import CardScan
+import FileAccess
 import Foundation
 
 /// Where `scan` takes its inputs from: paths (files, folders walked in sorted order), standard
 /// input as one image or a stream of images, and lists of paths (`--files-from`). Produced lazily:
 /// a folder of 100,000 photos or an endless camera stream is never held in memory at once.
+/// Every read is bounded, and reads of standard input give way to an interrupt.
 struct InputPlan {
     var paths: [String]
     var stream: Bool
     var filesFrom: String?
     var nulSeparated: Bool
     var maxBytes: Int
+    var followLinks: Bool
+    /// True once an interrupt asked to stop: blocked reads of standard input end.
+    var shouldStop: @Sendable () -> Bool
 
-    /// The inputs in order. Problems found while walking (unreadable folders) come as failure inputs.
+    /// The largest list of paths read (--files-from).
+    static let maxListBytes = 64 << 20
+
+    /// The inputs in order. Problems found while walking (unreadable folders, FIFOs) come as failure inputs.
     func inputs() -> AnySequence<ScanInput> {
         var sources: [AnySequence<ScanInput>] = []
         for path in paths {
-            sources.append(Self.inputs(forPath: path, stream: stream, maxBytes: maxBytes))
+            sources.append(inputs(forPath: path == "-" ? nil : RawArguments.path(path)))
         }
         if let filesFrom {
-            sources.append(Self.listed(in: filesFrom, nulSeparated: nulSeparated, stream: stream, maxBytes: maxBytes))
+            sources.append(listed(in: filesFrom))
         }
         return AnySequence(sources.lazy.joined())
     }
 
-    static func inputs(forPath path: String, stream: Bool, maxBytes: Int) -> AnySequence<ScanInput> {
-        if path == "-" {
+    /// The inputs one path gives: standard input (nil), a folder's images, or a named file.
+    func inputs(forPath path: FilePathBytes?) -> AnySequence<ScanInput> {
+        guard let path else {
             if stream {
-                let splitter = ImageStreamInputs(handle: FileHandle.standardInput, maxBytes: maxBytes)
-                return AnySequence { splitter }
+                let splitter = ImageStreamSplitterBox(maxBytes: maxBytes) { [shouldStop] n in
+                    // An error reading the pipe ends the stream like its end does.
+                    (try? SystemFile.readSome(STDIN_FILENO, name: "standard input", count: n, shouldStop: shouldStop)) ?? nil
+                }
+                return AnySequence { AnyIterator { splitter.next() } }
             }
-            return AnySequence(CollectionOfOne(0).lazy.map { _ -> ScanInput in
-                let data = FileHandle.standardInput.readDataToEndOfFile()
-                return .bytes([UInt8](data), source: "-")
+            return AnySequence(CollectionOfOne(0).lazy.compactMap { [maxBytes, shouldStop] _ -> ScanInput? in
+                Self.readStandardInput(maxBytes: maxBytes, shouldStop: shouldStop)
             })
         }
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            return AnySequence(DirectoryWalk(root: path))
+        if let status = try? SystemFile.status(path), status.kind == .directory {
+            let walk = FolderWalk(root: path, followLinks: followLinks, accept: CardScanner.looksLikeImage)
+            return AnySequence(walk.lazy.compactMap { item -> ScanInput? in
+                switch item {
+                case .file(let file): return .path(file)
+                case .skipped(let file, let reason):
+                    Diagnostics.info("skipped \(file.display): \(reason)")
+                    return nil
+                case .refused(let error): return .failure(ScanError(error), source: error.path)
+                }
+            })
         }
         // Named explicitly: scanned whatever it is, so a non-image gets an error record.
-        return AnySequence(CollectionOfOne(ScanInput.file(path)))
+        return AnySequence(CollectionOfOne(ScanInput.path(path)))
     }
 
-    /// Paths listed one per line (or NUL-separated) in a file or on standard input.
-    static func listed(in list: String, nulSeparated: Bool, stream: Bool, maxBytes: Int) -> AnySequence<ScanInput> {
-        let data: Data
-        if list == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else if let d = FileManager.default.contents(atPath: list) {
-            data = d
-        } else {
-            return AnySequence(CollectionOfOne(ScanInput.failure(
-                ScanError(code: "unreadable", message: "\(list): the list of files cannot be read; check the path"), source: list)))
+    /// Standard input as one image; nil when an interrupt ended the read (no record for it).
+    static func readStandardInput(maxBytes: Int, shouldStop: @escaping @Sendable () -> Bool) -> ScanInput? {
+        do throws(FileError) {
+            let bytes = try SystemFile.readAll(STDIN_FILENO, name: "standard input", maxBytes: maxBytes, shouldStop: shouldStop)
+            return .bytes(bytes, source: "-")
+        } catch where error.code == .interrupted {
+            return nil
+        } catch {
+            return .failure(ScanError(FileError(error.code, path: "-", reason: error.reason)), source: "-")
+        }
+    }
+
+    /// Paths listed one per line (or NUL-separated) in a file or on standard input, as bytes.
+    func listed(in list: String) -> AnySequence<ScanInput> {
+        let data: [UInt8]
+        do throws(FileError) {
+            if list == "-" {
+                data = try SystemFile.readAll(STDIN_FILENO, name: "standard input", maxBytes: Self.maxListBytes, shouldStop: shouldStop)
+            } else {
+                // A list may come through a pipe (--files-from <(find ...)): any readable file.
+                let path = RawArguments.path(list)
+                let fd = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
+                guard fd >= 0 else { throw FileError.system(errno, path: path.display, doing: "read") }
+                defer { close(fd) }
+                data = try SystemFile.readAll(fd, name: path.display, maxBytes: Self.maxListBytes, shouldStop: shouldStop)
+            }
+        } catch {
+            let message = "\(error.path): the list of files cannot be read: \(error.reason)"
+            return AnySequence(CollectionOfOne(ScanInput.failure(ScanError(code: "unreadable", message: message), source: error.path)))
         }
         let separator: UInt8 = nulSeparated ? 0 : 0x0A
-        let entries = data.split(separator: separator).map { String(decoding: $0, as: UTF8.self) }
-            .map { nulSeparated ? $0 : $0.trimmingCharacters(in: CharacterSet(charactersIn: "\r")) }
-            .filter { !$0.isEmpty }
-        return AnySequence(entries.lazy.flatMap { inputs(forPath: $0, stream: stream, maxBytes: maxBytes) })
-    }
-}
-
-/// Images cut from a stream on standard input, named "-#1", "-#2", ...
-final class ImageStreamInputs: IteratorProtocol {
-    private let splitter: ImageStreamSplitterBox
-
-    init(handle: FileHandle, maxBytes: Int) {
-        splitter = ImageStreamSplitterBox(handle: handle, maxBytes: maxBytes)
-    }
-
-    func next() -> ScanInput? { splitter.next() }
-}
-
-/// A folder walked recursively in sorted order, one directory listing at a time. Hidden entries
-/// are skipped; files are kept when their first bytes are an image's; symlink loops are survived by
-/// remembering each folder's real path.
-struct DirectoryWalk: Sequence, IteratorProtocol {
-    private var pending: [String]          // paths still to visit, in reverse order
-    private var visited = Set<String>()
-
-    init(root: String) { pending = [root] }
-
-    mutating func next() -> ScanInput? {
-        while let path = pending.popLast() {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
-                let real = (path as NSString).resolvingSymlinksInPath
-                guard visited.insert(real).inserted else { continue }
-                let names: [String]
-                do {
-                    names = try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-                } catch {
-                    return .failure(ScanError(code: "unreadable", message: "\(path): the folder cannot be read; check its permissions"),
-                                    source: path)
-                }
-                let base = path.hasSuffix("/") ? path : path + "/"
-                for hidden in names where hidden.hasPrefix(".") { Diagnostics.info("skipped hidden entry \(base + hidden)") }
-                pending.append(contentsOf: names.filter { !$0.hasPrefix(".") }.reversed().map { base + $0 })
-                continue
-            }
-            switch Self.sniff(path) {
-            case .image: return .file(path)
-            case .notImage:
-                Diagnostics.info("skipped \(path): not an image")
-                continue
-            case .unreadable:
-                return .failure(ScanError(code: "unreadable", message: "\(path): cannot be opened for reading; check its permissions"),
-                                source: path)
-            }
-        }
-        return nil
-    }
-
-    enum Sniff { case image, notImage, unreadable }
-
-    /// Looks at a file's first bytes.
-    static func sniff(_ path: String) -> Sniff {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return .unreadable }
-        defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 32) else { return .unreadable }
-        return CardScanner.looksLikeImage([UInt8](head)) ? .image : .notImage
+        let entries = data.split(separator: separator).map { entry -> ArraySlice<UInt8> in
+            nulSeparated || entry.last != 0x0D ? entry : entry.dropLast()
+        }.filter { !$0.isEmpty }
+        return AnySequence(entries.lazy.flatMap { entry -> AnySequence<ScanInput> in
+            entry.elementsEqual("-".utf8) ? AnySequence(CollectionOfOne(ScanInput.failure(
+                ScanError(code: "unreadable", message: "-: standard input cannot be listed in --files-from; name it on the command line"),
+                source: "-")))
+                : inputs(forPath: FilePathBytes(bytes: entry))
+        })
     }
 }

@@ -1,95 +1,150 @@
 import CardScan
+import FileAccess
 import Foundation
 
 /// Where records go: standard output, or a file written as FILE.partial while the scan runs and
-/// renamed to FILE when it completes (so FILE is never half-written, and an interrupted run
-/// leaves FILE.partial with complete records only).
+/// renamed to FILE when it completes (so FILE is never half-written, and an interrupted or failed
+/// run leaves FILE.partial with complete records only). Every write is checked.
 final class RecordSink {
     private var exporter: RecordExporter
     private let fd: Int32
-    let path: String?
-    var partialPath: String? { path.map { $0 + ".partial" } }
+    /// The output file (its real path when -o named a link); nil for standard output.
+    let path: FilePathBytes?
+    private let name: String
+    /// Bytes of FILE.partial up to the end of the last whole record.
+    private var committed: off_t = 0
+    var partialPath: FilePathBytes? { path.map { FilePathBytes(bytes: $0.bytes + Array(".partial".utf8)) } }
 
     /// - Parameter carryOver: records of an earlier run (--resume) written first, as they were.
-    init(format: ExportFormat, path: String?, carryOver: [String] = []) throws(ScanError) {
+    init(format: ExportFormat, path: FilePathBytes?, carryOver: [String] = []) throws(FileError) {
         exporter = RecordExporter(format: format)
         self.path = path
-        if let path {
-            let partial = path + ".partial"
-            let fd = open(partial + ".new", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard fd >= 0 else {
-                throw ScanError(code: "write-failed", message: "\(partial): cannot be created (\(String(cString: strerror(errno))))")
-            }
-            self.fd = fd
-            // The carried-over records go into a new partial file which then replaces the old one,
-            // so the earlier run's records are never lost to a failed write.
-            Self.writeAll(fd, exporter.header())
-            for line in carryOver { Self.writeAll(fd, line + "\n") }
-            fsync(fd)
-            guard rename(partial + ".new", partial) == 0 else {
-                close(fd)
-                throw ScanError(code: "write-failed", message: "\(partial): cannot be written (\(String(cString: strerror(errno))))")
-            }
-        } else {
+        guard let path else {
             fd = STDOUT_FILENO
-            Self.writeAll(fd, exporter.header())
+            name = "standard output"
+            try SystemFile.writeAll(fd, Array(exporter.header().utf8), name: name)
+            return
         }
+        let partial = FilePathBytes(bytes: path.bytes + Array(".partial".utf8))
+        name = partial.display
+        // The carried-over records go into a new file which then replaces FILE.partial, so the
+        // earlier run's records are never lost to a failed write.
+        let fresh = FilePathBytes(bytes: partial.bytes + Array(".new-\(getpid())".utf8))
+        let fd = fresh.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
+        guard fd >= 0 else { throw FileError.system(errno, path: fresh.display, doing: "write") }
+        do {
+            let start = exporter.header() + carryOver.map { $0 + "\n" }.joined()
+            try SystemFile.writeAll(fd, Array(start.utf8), name: fresh.display)
+            try SystemFile.sync(fd, name: fresh.display)
+            try SystemFile.rename(fresh, to: partial)
+            committed = lseek(fd, 0, SEEK_CUR)
+        } catch {
+            close(fd)
+            _ = fresh.withCString { unlink($0) }
+            throw error
+        }
+        self.fd = fd
     }
 
     /// Writes one record in a single write(2): a reader of the pipe or the partial file sees
-    /// whole records only.
-    func write(_ record: ScanRecord) {
-        Self.writeAll(fd, exporter.text(for: record))
+    /// whole records only. On a failed write FILE.partial is cut back to its last whole record.
+    func write(_ record: ScanRecord) throws(FileError) {
+        try put(exporter.text(for: record))
     }
 
-    /// Completes the output: footer, flush, and for a file the rename from FILE.partial to FILE.
-    func finish() throws(ScanError) {
-        Self.writeAll(fd, exporter.footer())
-        guard let path, let partial = partialPath else { return }
-        let synced = fsync(fd) == 0
-        close(fd)
-        guard synced, rename(partial, path) == 0 else {
-            throw ScanError(code: "write-failed", message: "\(path): cannot be written (\(String(cString: strerror(errno)))); the records are in \(partial)")
+    private func put(_ text: String) throws(FileError) {
+        guard !text.isEmpty else { return }
+        do {
+            try SystemFile.writeAll(fd, Array(text.utf8), name: name)
+            if path != nil { committed = lseek(fd, 0, SEEK_CUR) }
+        } catch {
+            if path != nil { _ = ftruncate(fd, committed); _ = lseek(fd, committed, SEEK_SET) }
+            throw error
         }
     }
 
-    /// Leaves FILE.partial as it is (interrupted run): flushed, complete records only.
+    /// Completes the output: footer, flush, and for a file the rename from FILE.partial to FILE.
+    func finish() throws(FileError) {
+        try put(exporter.footer())
+        guard let path, let partial = partialPath else { return }
+        defer { close(fd) }
+        try SystemFile.sync(fd, name: partial.display)
+        try SystemFile.rename(partial, to: path)
+        SystemFile.syncFolder(path.parent)
+    }
+
+    /// Leaves FILE.partial as it is (interrupted or failed run): flushed, complete records only.
     func abandon() {
         guard path != nil else { return }
         fsync(fd)
         close(fd)
     }
+}
 
-    static func writeAll(_ fd: Int32, _ text: String) {
-        guard !text.isEmpty else { return }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBytes { raw in
-            var offset = 0
-            while offset < raw.count, let base = raw.baseAddress {
-                let n = Foundation.write(fd, base + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
-                offset += n
+/// Checks made before -o FILE is touched, so that no file a user has is lost to it.
+enum OutputTarget {
+    /// The path to write (a link's real file), after refusing what must not be replaced: a
+    /// device, FIFO or folder; a file being scanned; a file that does not hold cardscan records
+    /// in this format (unless `force`). With `resume` the file must hold JSON Lines records.
+    static func check(_ output: String, format: ExportFormat, inputs: [FilePathBytes], resume: Bool, force: Bool) throws(FileError) -> FilePathBytes {
+        var path = RawArguments.path(output)
+        guard let own = try? SystemFile.status(path, followLinks: false) else { return path }  // a new file
+        if own.kind == .symlink {
+            guard let real = try? SystemFile.realPath(path) else { return path }  // a dangling link: its target is created
+            path = real
+        }
+        let status = try SystemFile.status(path)
+        guard status.kind == .regular else {
+            throw FileError(.notRegular, path: path.display,
+                            reason: "is \(status.kind.phrase), not a regular file; -o writes files only (use -o - or a shell redirection for standard output)")
+        }
+        for input in inputs {
+            if let s = try? SystemFile.status(input), s.isSameFile(as: status) {
+                throw FileError(.exists, path: path.display, reason: "is one of the inputs; -o would replace it with records")
             }
         }
+        let head: [UInt8]
+        do {
+            head = try SystemFile.readHead(path, count: 4096)
+        } catch {
+            throw FileError(error.code, path: error.path, reason: error.reason + " (checking what -o would replace)")
+        }
+        if resume && !RecordExporter.recognises(head, format: .jsonl) {
+            throw FileError(.exists, path: path.display,
+                            reason: "does not hold cardscan's JSON Lines records; --resume continues only a file cardscan wrote")
+        }
+        if !force && !RecordExporter.recognises(head, format: format) {
+            throw FileError(.exists, path: path.display,
+                            reason: "exists and does not hold cardscan's \(format.rawValue) records; choose another name, or --force to replace it")
+        }
+        return path
     }
 }
 
 /// What an earlier run of `scan -o FILE` recorded: for --resume.
 enum ResumeState {
     /// The complete JSON Lines records of FILE and FILE.partial, and the sources they cover.
-    static func load(_ path: String) -> (lines: [String], sources: Set<String>) {
+    static func load(_ path: FilePathBytes) throws(FileError) -> (lines: [String], sources: Set<String>) {
         var lines: [String] = []
         var sources = Set<String>()
-        for candidate in [path, path + ".partial"] {
-            guard let data = FileManager.default.contents(atPath: candidate) else { continue }
+        for candidate in [path, FilePathBytes(bytes: path.bytes + Array(".partial".utf8))] {
+            let data: [UInt8]
+            do {
+                data = try SystemFile.readRegularFile(candidate, maxBytes: 1 << 30)
+            } catch where error.code == .notFound {
+                continue
+            }
             let text = String(decoding: data, as: UTF8.self)
             // A last line without its newline is a record cut off mid-write: not complete.
             var records = text.components(separatedBy: "\n")
             if !text.hasSuffix("\n") { records.removeLast() }
             for line in records where !line.isEmpty {
                 guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let source = object["source"] as? String, !sources.contains(source) else { continue }
-                sources.insert(source)
+                      let source = object["source"] as? String, object["status"] is String else {
+                    throw FileError(.exists, path: candidate.display,
+                                    reason: "holds a line that is not a cardscan record; --resume continues only a file cardscan wrote")
+                }
+                guard sources.insert(source).inserted else { continue }
                 lines.append(line)
             }
         }

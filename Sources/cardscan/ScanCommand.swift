@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import FileAccess
 import Foundation
 
 extension ExportFormat: ExpressibleByArgument {}
@@ -39,8 +40,12 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: [.customShort("0"), .customLong("null")], help: "Paths in --files-from are separated by NUL bytes, not newlines.")
     var nulSeparated = false
 
-    @Option(name: [.short, .long], help: "Parallel workers, each with its own OCR engine (default: number of cores).")
+    @Option(name: [.short, .long], parsing: .unconditional,
+            help: "Parallel workers, each with its own OCR engine (default and most: the number of cores).")
     var jobs: Int?
+
+    @Flag(name: .long, help: "Allow --jobs over the number of cores (each worker holds an engine: about 40 MB more).")
+    var forceJobs = false
 
     @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu.")
     var lang: String = "eng"
@@ -56,6 +61,9 @@ struct ScanCommand: ParsableCommand {
 
     @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
     var maxMegabytes: Int = 256
+
+    @Option(name: .long, help: "Memory decoding may take at once, shared by all workers (megabytes); an image that needs more alone is refused.")
+    var maxDecodeMegabytes: Int = 192
 
     @Option(name: .long, help: "Tesseract page segmentation: auto (3), block (6) or sparse (11).")
     var pageSegmentation: PageSegmentationChoice = .block
@@ -73,7 +81,14 @@ struct ScanCommand: ParsableCommand {
     @Flag(name: .long, help: "With -o FILE: skip inputs already recorded in FILE or FILE.partial, keeping their records.")
     var resume = false
 
-    @Option(name: .long, help: "Scan only the K-th of N shares of the inputs (K/N, e.g. 2/8), to spread a large archive over machines.")
+    @Flag(name: .long, help: "Let -o replace an existing file that does not hold cardscan's records.")
+    var force = false
+
+    @Flag(name: .long, help: "Follow symbolic links to folders, and links that lead out of a scanned folder.")
+    var followLinks = false
+
+    @Option(name: .long, help: "Scan only the K-th of N shares of the inputs (K/N, K from 1 to N, e.g. 2/8), to spread a large archive over machines.",
+            transform: Shard.parse)
     var shard: Shard?
 
     @Option(name: .long, help: "Progress line on stderr: auto (when stderr is a terminal), always or never.")
@@ -101,7 +116,10 @@ struct ScanCommand: ParsableCommand {
                 throw ValidationError("\(option) \(folder): no such folder; create it first")
             }
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (it was \(jobs))") }
+        if !Self.languagePattern.matches(lang) {
+            throw ValidationError("--lang takes Tesseract language codes joined by '+', such as eng or eng+deu")
+        }
         if paths.isEmpty && filesFrom == nil {
             throw ValidationError("name at least one image file or folder, - for standard input, or --files-from LIST")
         }
@@ -112,10 +130,23 @@ struct ScanCommand: ParsableCommand {
         if maxMegabytes < 1 { throw ValidationError("--max-megabytes must be at least 1") }
         if resume && output == nil { throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial") }
         if resume && format != .jsonl { throw ValidationError("--resume works with --format jsonl") }
-        if let region, region.count != 2 || !region.allSatisfy(\.isLetter) {
-            throw ValidationError("--region takes a two-letter country code such as US, GB or DE")
+        if let region, !CardScanner.isKnownRegion(region) {
+            throw ValidationError("--region takes an ISO 3166 country code such as US, GB or DE; \(DisplayText.escaping(region)) is none")
         }
         if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        if maxDecodeMegabytes < 16 { throw ValidationError("--max-decode-megabytes must be at least 16") }
+    }
+
+    /// Tesseract language codes (eng, chi_sim, deu_latf ...) joined by '+'.
+    static let languagePattern = LanguagePattern()
+
+    struct LanguagePattern {
+        func matches(_ s: String) -> Bool {
+            let parts = s.split(separator: "+", omittingEmptySubsequences: false)
+            return !parts.isEmpty && parts.allSatisfy { part in
+                (3...16).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+            }
+        }
     }
 
     func run() throws {
@@ -126,7 +157,14 @@ struct ScanCommand: ParsableCommand {
             configuration.fallbackRegion = region.uppercased()
             configuration.fallbackRegionSource = "option"
         }
-        if let jobs { configuration.workers = jobs }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if let jobs {
+            configuration.workers = jobs
+            if jobs > cores && !forceJobs {
+                configuration.workers = cores
+                Diagnostics.warning("--jobs \(jobs) is more than the \(cores) cores: using \(cores) (each worker holds an OCR engine; --force-jobs to insist)")
+            }
+        }
         configuration.stripDirectory = stripTo
         configuration.debugDirectory = debugDir
         configuration.detectCard = !wholeFrame
@@ -134,6 +172,34 @@ struct ScanCommand: ParsableCommand {
         configuration.pageSegmentation = pageSegmentation.mode
         configuration.limits.maxPixels = maxMegapixels * 1_000_000
         configuration.limits.maxBytes = maxMegabytes << 20
+        configuration.limits.maxDecodeBytes = maxDecodeMegabytes << 20
+
+        // Nothing is read or written before the output is known to be safe to write.
+        let named = paths.filter { $0 != "-" }.map(RawArguments.path)
+        var outputPath: FilePathBytes?
+        var done = Set<String>()
+        var carryOver: [String] = []
+        if let output, output != "-" {
+            do {
+                let path = try OutputTarget.check(output, format: format, inputs: named, resume: resume, force: force)
+                outputPath = path
+                let partial = FilePathBytes(bytes: path.bytes + Array(".partial".utf8))
+                if resume {
+                    (carryOver, done) = try ResumeState.load(path)
+                    Diagnostics.info("resuming: \(done.count) inputs already recorded in \(path.display) or \(partial.display)")
+                } else if (try? SystemFile.status(partial, followLinks: false)) != nil {
+                    Diagnostics.error("\(partial.display) holds the records of an interrupted run; continue it with --resume, or delete it")
+                    throw ExitCode(2)
+                }
+            } catch let error as FileError {
+                Diagnostics.error(error.description)
+                throw ExitCode(2)
+            }
+        } else if resume {
+            Diagnostics.error("--resume needs -o FILE: it continues the records in FILE or FILE.partial")
+            throw ExitCode(2)
+        }
+
         let scanner: CardScanner
         do {
             scanner = try CardScanner(configuration: configuration)
@@ -141,27 +207,18 @@ struct ScanCommand: ParsableCommand {
             Diagnostics.error(error.message)
             throw ExitCode(2)
         }
-
-        // Earlier records (--resume), and the output file's partial sibling.
-        var done = Set<String>()
-        var carryOver: [String] = []
-        if resume, let output {
-            (carryOver, done) = ResumeState.load(output)
-            Diagnostics.info("resuming: \(done.count) inputs already recorded in \(output) or \(output).partial")
-        } else if let output, FileManager.default.fileExists(atPath: output + ".partial") {
-            Diagnostics.error("\(output).partial holds the records of an interrupted run; continue it with --resume, or delete it")
-            throw ExitCode(2)
-        }
         let sink: RecordSink
         do {
-            sink = try RecordSink(format: format, path: output, carryOver: carryOver)
+            sink = try RecordSink(format: format, path: outputPath, carryOver: carryOver)
         } catch {
-            Diagnostics.error(error.message)
+            Diagnostics.error(error.description)
             throw ExitCode(2)
         }
 
+        let interruption = Interruption.install()
         let plan = InputPlan(paths: paths, stream: stream, filesFrom: filesFrom, nulSeparated: nulSeparated,
-                             maxBytes: configuration.limits.maxBytes)
+                             maxBytes: configuration.limits.maxBytes, followLinks: followLinks,
+                             shouldStop: { interruption.requested })
         var inputs = plan.inputs()
         if let shard {
             inputs = AnySequence(inputs.enumerated().lazy.filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))
@@ -179,29 +236,52 @@ struct ScanCommand: ParsableCommand {
         }
         let progressLine = ProgressLine(enabled: showProgress, total: total)
 
-        let interruption = Interruption.install()
         var failures = 0
-        scanner.scan(inputs, shouldStop: { interruption.requested }) { record in
+        var scanned = 0
+        var writeFailure: FileError?
+        scanner.scan(inputs, shouldStop: { interruption.requested || interruption.failed }) { record in
+            guard writeFailure == nil else { return }
+            scanned += 1
             if record.status == .error {
                 failures += 1
                 Diagnostics.error(record.error?.message ?? "\(record.source): failed")
             }
-            sink.write(record)
+            for problem in record.outputErrors {
+                failures += 1
+                Diagnostics.error(problem.message)
+            }
+            do throws(FileError) {
+                try sink.write(record)
+            } catch {
+                writeFailure = error
+                interruption.fail()
+            }
             progressLine.advance()
         }
         progressLine.finish()
         scanner.releaseEngines()
+        if let writeFailure {
+            sink.abandon()
+            var message = writeFailure.description + "; the scan was stopped"
+            if let partial = sink.partialPath { message += ", and the records written so far are in \(partial.display) (go on with --resume)" }
+            Diagnostics.error(message)
+            throw ExitCode(1)
+        }
         if interruption.requested {
             sink.abandon()
             if let partial = sink.partialPath {
-                Diagnostics.error("interrupted: the records finished so far are in \(partial); run again with --resume to go on")
+                Diagnostics.error("interrupted: the records finished so far are in \(partial.display); run again with --resume to go on")
             }
             throw ExitCode(130)
         }
         do {
             try sink.finish()
         } catch {
-            Diagnostics.error(error.message)
+            Diagnostics.error(error.description)
+            throw ExitCode(1)
+        }
+        if scanned == 0 && done.isEmpty {
+            Diagnostics.error("no images found to scan in \((paths + (filesFrom.map { ["--files-from " + $0] } ?? [])).map { DisplayText.escaping($0) }.joined(separator: ", "))")
             throw ExitCode(1)
         }
         if failures > 0 { throw ExitCode(1) }
@@ -209,15 +289,16 @@ struct ScanCommand: ParsableCommand {
 }
 
 /// How many shares the inputs are cut into, and which one to scan: K/N.
-struct Shard: ExpressibleByArgument {
+struct Shard {
     let index: Int
     let count: Int
 
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
-        index = k
-        count = n
+    static func parse(_ argument: String) throws -> Shard {
+        let parts = argument.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+            throw ValidationError("--shard takes K/N with N at least 1 and K counting from 1 to N (e.g. 1/3, 2/3, 3/3)")
+        }
+        return Shard(index: k, count: n)
     }
 }
 
@@ -227,10 +308,19 @@ enum ProgressMode: String, ExpressibleByArgument, CaseIterable {
 
     func shows(quiet: Bool) -> Bool {
         switch self {
+        case _ where quiet: return false
         case .always: return true
         case .never: return false
-        case .auto: return !quiet && isatty(STDERR_FILENO) == 1
+        case .auto: return isatty(STDERR_FILENO) == 1 && !Self.sameTerminal(STDOUT_FILENO, STDERR_FILENO)
         }
+    }
+
+    /// True when both descriptors are the same terminal (records and the progress line would mix).
+    static func sameTerminal(_ a: Int32, _ b: Int32) -> Bool {
+        guard isatty(a) == 1, isatty(b) == 1 else { return false }
+        var sa = stat(), sb = stat()
+        guard fstat(a, &sa) == 0, fstat(b, &sb) == 0 else { return true }
+        return sa.st_rdev == sb.st_rdev
     }
 }
 
@@ -240,9 +330,13 @@ final class Interruption: @unchecked Sendable {
     // Safe: `flag` is only touched with `lock` held; the signal sources run on their own queue.
     private let lock = NSLock()
     private var flag = false
+    private var failedFlag = false
     private var sources: [DispatchSourceSignal] = []
 
     var requested: Bool { lock.withLock { flag } }
+    /// True once the run must stop for an error of its own (a failed write).
+    var failed: Bool { lock.withLock { failedFlag } }
+    func fail() { lock.withLock { failedFlag = true } }
 
     static func install() -> Interruption {
         let interruption = Interruption()

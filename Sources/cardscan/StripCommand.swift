@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import FileAccess
 import Foundation
 
 struct StripCommand: ParsableCommand {
@@ -57,27 +58,37 @@ struct StripCommand: ParsableCommand {
         if failures > 0 { throw ExitCode(1) }
     }
 
-    private func strip(_ input: String) throws(ScanError) {
-        guard let data = FileManager.default.contents(atPath: input) else {
-            throw ScanError(code: "unreadable", message: "\(input): cannot be read; check the path and its permissions")
+    private func strip(_ name: String) throws(ScanError) {
+        let input = RawArguments.path(name)
+        do {
+            let data = try SystemFile.readRegularFile(input, maxBytes: Self.maxBytes)
+            let clean = try Sanitizer.strip(bytes: data, source: input.display, keepOrientation: !dropOrientation, keepICC: keepICC)
+            if inPlace {
+                // Through a symbolic link the real file is stripped (the link stays a link).
+                try AtomicFile.write(clean, to: input, permissionsFrom: input)
+                return
+            }
+            guard let outputDirectory else { return }
+            let target = FilePathBytes(outputDirectory).appending(input.lastComponent)
+            if let existing = try? SystemFile.status(target), let original = try? SystemFile.status(input),
+               existing.isSameFile(as: original) {
+                throw ScanError(code: "write-failed", message: "\(input.display): the copy would replace the photo itself; use --in-place for that")
+            }
+            try AtomicFile.write(clean, to: target, replace: overwrite)
+        } catch let error as FileError {
+            if error.code == .exists {
+                throw ScanError(code: "write-failed", message: "\(error.path): already exists; use --overwrite to replace it")
+            }
+            throw ScanError(error)
+        } catch let error as ScanError {
+            throw error
+        } catch {
+            throw ScanError(code: "write-failed", message: "\(input.display): \(error)")
         }
-        let clean = try Sanitizer.strip(bytes: [UInt8](data), source: input, keepOrientation: !dropOrientation, keepICC: keepICC)
-        if inPlace {
-            try AtomicFile.write(clean, to: input, permissionsFrom: input)
-            return
-        }
-        guard let outputDirectory else { return }
-        let target = URL(fileURLWithPath: outputDirectory).appendingPathComponent((input as NSString).lastPathComponent).path
-        let resolvedTarget = (target as NSString).resolvingSymlinksInPath
-        let resolvedInput = (input as NSString).resolvingSymlinksInPath
-        if resolvedTarget == resolvedInput {
-            throw ScanError(code: "write-failed", message: "\(input): the output would replace the input; use --in-place for that")
-        }
-        if FileManager.default.fileExists(atPath: target) && !overwrite {
-            throw ScanError(code: "write-failed", message: "\(target): already exists; use --overwrite to replace it")
-        }
-        try AtomicFile.write(clean, to: target)
     }
+
+    /// The largest photo read (the same default as scan's --max-megabytes).
+    static let maxBytes = 256 << 20
 }
 
 struct InspectCommand: ParsableCommand {
@@ -100,13 +111,17 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         var failures = 0
-        for input in inputs {
-            guard let data = FileManager.default.contents(atPath: input) else {
-                Diagnostics.error("\(input): cannot be read; check the path and its permissions")
+        for name in inputs {
+            let path = RawArguments.path(name)
+            let input = path.display
+            let bytes: [UInt8]
+            do {
+                bytes = try SystemFile.readRegularFile(path, maxBytes: StripCommand.maxBytes)
+            } catch {
+                Diagnostics.error(error.description)
                 failures += 1
                 continue
             }
-            let bytes = [UInt8](data)
             guard CardScanner.looksLikeImage(Array(bytes.prefix(32))) else {
                 Diagnostics.error("\(input): not an image")
                 failures += 1

@@ -68,3 +68,54 @@ import TestSupport
         #expect(!text.contains("CardCam"))
     }
 }
+
+/// Counts how many inputs were taken from it, from any thread.
+final class TakenCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = 0
+    var value: Int { lock.withLock { taken } }
+    func add() { lock.withLock { taken += 1 } }
+}
+
+/// Inputs that fail at once (no OCR needed), counted as they are taken.
+struct CountingInputs: Sequence, Sendable {
+    let count: Int
+    let counter: TakenCounter
+    func makeIterator() -> AnyIterator<ScanInput> {
+        var i = 0
+        return AnyIterator { [counter, count] in
+            guard i < count else { return nil }
+            defer { i += 1 }
+            counter.add()
+            return .failure(ScanError(code: "unreadable", message: "input \(i)"), source: "input-\(i)")
+        }
+    }
+}
+
+@Suite struct RecordStreamTests {
+    /// `records(for:)` keeps only a few records ahead of a slow consumer, and stops taking inputs
+    /// once the consuming task ends.
+    @Test func recordsAreBoundedAndStopWhenTheConsumerGoes() async throws {
+        var configuration = ScanConfiguration()
+        configuration.workers = 2
+        let scanner = try CardScanner(configuration: configuration)
+        let counter = TakenCounter()
+        let inputs = CountingInputs(count: 100_000, counter: counter)
+        var seen: [String] = []
+        for await record in scanner.records(for: inputs, buffer: 4) {
+            seen.append(record.source)
+            if seen.count == 3 {
+                try await Task.sleep(for: .milliseconds(300))
+                // A slow consumer: the scan waits instead of running through 100,000 inputs.
+                #expect(counter.value < 64, "taken while the consumer slept: \(counter.value)")
+                break
+            }
+        }
+        #expect(seen == ["input-0", "input-1", "input-2"])
+        try await Task.sleep(for: .milliseconds(300))
+        let afterCancel = counter.value
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(counter.value == afterCancel)
+        #expect(afterCancel < 100)
+    }
+}

@@ -20,10 +20,10 @@ import TestSupport
         return c
     }
 
-    @Test func vCardLinesAreFoldedAt75OctetsWithCRLF() {
+    @Test func vCardLinesAreFoldedAt75OctetsWithCRLF() throws {
         var c = Self.sample
         c.title = String(repeating: "Überlänge ", count: 20)
-        let text = VCardExport.card(c)
+        let text = try #require(VCardExport.card(c))
         #expect(text.hasSuffix("\r\n"))
         for line in text.components(separatedBy: "\r\n") { #expect(line.utf8.count <= 75) }
         #expect(!text.replacingOccurrences(of: "\r\n", with: "").contains("\n"))
@@ -31,7 +31,8 @@ import TestSupport
 
     /// Parses our vCard with Python's vobject (Debian's python3-vobject), as an address book would.
     @Test func vCardImportsIntoARealParser() throws {
-        let card = VCardExport.card(Self.sample)
+        let card = try #require(VCardExport.card(Self.sample))
+        #expect(card.contains("\r\nPRODID:-//cardscan//cardscan//EN\r\n"))
         let script = """
             import sys, vobject, json
             c = vobject.readOne(sys.stdin.read())
@@ -69,15 +70,44 @@ import TestSupport
         #expect(rows.count == 2)
         #expect(rows[0]["source"] == "cards/a,b.jpg")
         #expect(rows[0]["organization"] == "Smith, Jones & Partners")
-        #expect(rows[0]["phone_work"] == "+442079460321")
+        #expect(rows[0]["phone_work"] == "'+442079460321")
         #expect(rows[0]["phone_fax"] == "020 7946 0999")
         #expect(rows[0]["address"] == "Flat 2, 14 Wharf Road; London N1 7GR")
         #expect(rows[1]["status"] == "error" && rows[1]["error"] == "not-an-image")
     }
 
-    @Test func csvDefusesFormulasButKeepsPhoneNumbers() {
+    /// OWASP's rule: every cell starting with = + - @ tab or CR, numbers included
+    /// (`-2+3 Foo Inc` and `+7+7 Ltd` run as formulas in a spreadsheet).
+    @Test func csvDefusesEveryFormulaStart() {
         #expect(CSVExport.field("=HYPERLINK(\"x\")") == "\"'=HYPERLINK(\"\"x\"\")\"")
-        #expect(CSVExport.field("+14155550100") == "+14155550100")
+        #expect(CSVExport.field("+14155550100") == "'+14155550100")
+        #expect(CSVExport.field("-2+3 Foo Inc") == "'-2+3 Foo Inc")
+        #expect(CSVExport.field("+7+7 Ltd") == "'+7+7 Ltd")
         #expect(CSVExport.field("@handle") == "'@handle")
+        #expect(CSVExport.field("\tcmd") == "'\tcmd")
+        #expect(CSVExport.field("\rcmd") == "\"'\rcmd\"")
+        #expect(CSVExport.field("Acme") == "Acme")
+    }
+
+    /// A contact with nothing to call it by gives no vCard (not "FN:Unknown").
+    @Test func vCardNeedsSomethingToCallTheContactBy() {
+        #expect(VCardExport.card(Contact()) == nil)
+        var c = Contact()
+        c.phones = [Phone(type: .mobile, number: "0151 1234567", e164: "+491511234567")]
+        #expect(VCardExport.card(c)?.contains("FN:+491511234567\r\n") == true)
+    }
+
+    /// Numbers keep the precision they mean: confidence 0.85 is 0.85, not 0.9.
+    @Test func jsonNumbersKeepTheirPrecision() {
+        #expect(JSONValue.number(0.85).serialized() == "0.85")
+        #expect(JSONValue.number(12.0).serialized() == "12.0")
+        var record = ScanRecord(source: "a.jpg", status: .ok)
+        var c = Contact()
+        c.confidence = ["name": 0.856]
+        record.contact = c
+        record.timingsMs = [("ocr", 101.26)]
+        let text = record.json().serialized()
+        #expect(text.contains("\"name\":0.86"))
+        #expect(text.contains("\"ocr\":101.3"))
     }
 }

@@ -66,7 +66,7 @@ import TestSupport
 
     @Test func theMalformedCorpusGivesOneErrorRecordAndOneStderrLinePerBadFile() throws {
         guard let corpus = TestPaths.shared?.appendingPathComponent("corpora/metadata") else {
-            print("skipped: ../shared is not beside the checkout"); return
+            try Test.cancel("../shared is not beside the checkout")
         }
         let result = try runProcess(TestPaths.binary, ["scan", "--jobs", "2", corpus.path])
         #expect(result.status == 1)

@@ -1,0 +1,236 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The hostile cases of the hardening issue, each reproduced against the built binary with real
+/// FIFOs, symbolic links, /dev/full and shell limits.
+@Suite(.serialized) struct HardeningTests {
+    /// Runs a bash script with $CARDSCAN set to the binary, in a fresh folder holding a.jpg and b.jpg.
+    static func sh(_ script: String, in dir: URL, stdin: Data? = nil) throws -> ProcessResult {
+        var env = ProcessInfo.processInfo.environment
+        env["CARDSCAN"] = TestPaths.binary.path
+        env["FIXTURES"] = TestPaths.cards.path
+        return try runProcess(URL(fileURLWithPath: "/bin/bash"), ["-c", "cd \"$0\" && " + script, dir.path],
+                              stdin: stdin, environment: env)
+    }
+
+    static func folder(_ name: String) throws -> URL {
+        let dir = try EndToEndTests.scratch("hard-" + name)
+        try FileManager.default.copyItem(at: TestPaths.cards.appendingPathComponent("card-us-plain.jpg"), to: dir.appendingPathComponent("a.jpg"))
+        try FileManager.default.copyItem(at: TestPaths.cards.appendingPathComponent("card-ca-split.jpg"), to: dir.appendingPathComponent("b.jpg"))
+        return dir
+    }
+
+    static func records(_ text: String) throws -> [[String: Any]] { try EndToEndTests.records(text) }
+    static func sources(_ text: String) throws -> [String] { try records(text).map { $0["source"] as? String ?? "?" } }
+
+    @Test func anEndlessStdinIsCutAtTheLimitAndADecompressionBombIsRefusedFromItsHeader() throws {
+        let dir = try Self.folder("bounded")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let zero = try Self.sh("head -c 300000000 /dev/zero | timeout 60 \"$CARDSCAN\" scan --max-megabytes 8 -", in: dir)
+        #expect(zero.status == 1)
+        let record = try #require(try Self.records(zero.stdout).first)
+        #expect((record["error"] as? [String: Any])?["code"] as? String == "too-large")
+        #expect(zero.stderr.contains("--max-megabytes"))
+        // A 16-bit PNG of 9,999 x 9,999 pixels in a few hundred kilobytes.
+        let bomb = try Self.sh("""
+            python3 -c '
+            import struct, zlib
+            w = h = 9999
+            def chunk(t, d): return struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+            rows = zlib.compress((b"\\0" * (w * 6 + 1)) * h, 9)
+            open("bomb.png", "wb").write(b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 16, 2, 0, 0, 0)) + chunk(b"IDAT", rows) + chunk(b"IEND", b""))'
+            "$CARDSCAN" scan bomb.png a.jpg
+            """, in: dir)
+        #expect(bomb.status == 1)
+        #expect(try Self.sources(bomb.stdout) == ["bomb.png", "a.jpg"])
+        let refused = try Self.records(bomb.stdout)[0]
+        #expect((refused["error"] as? [String: Any])?["code"] as? String == "too-large")
+        #expect(bomb.stderr.contains("--max-decode-megabytes"))
+    }
+
+    @Test func fifosAndDevicesAreRefusedWithoutHangingAndTheBatchGoesOn() throws {
+        let dir = try Self.folder("fifo")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("mkfifo c.jpg && timeout 60 \"$CARDSCAN\" scan . c.jpg /dev/zero", in: dir)
+        #expect(result.status == 1)
+        let records = try Self.records(result.stdout)
+        #expect(records.map { $0["source"] as? String } == ["./a.jpg", "./b.jpg", "./c.jpg", "c.jpg", "/dev/zero"])
+        #expect(records.prefix(2).allSatisfy { $0["status"] as? String == "ok" })
+        for r in records.suffix(3) { #expect((r["error"] as? [String: Any])?["code"] as? String == "not-a-file") }
+        #expect(result.stderr.contains("c.jpg: is a FIFO (named pipe), not a regular file"))
+    }
+
+    @Test func theFirstInterruptEndsAWaitForStandardInput() throws {
+        // Standard input stays open and silent; one SIGINT after a second and a half ends the run.
+        let process = Process()
+        process.executableURL = TestPaths.binary
+        process.arguments = ["scan", "-"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        let start = Date()
+        process.interrupt()
+        let stopped = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { process.waitUntilExit(); stopped.signal() }
+        let inTime = stopped.wait(timeout: .now() + 10) == .success
+        try input.fileHandleForWriting.close()
+        if !inTime { process.waitUntilExit() }
+        #expect(inTime, "still waiting for input after the interrupt")
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(start) < 10)
+        #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
+    @Test func linkCyclesEndAndLinksNeverLeadOutOfTheFolderUnlessAsked() throws {
+        let dir = try Self.folder("links")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let outside = try EndToEndTests.scratch("hard-outside")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        try FileManager.default.copyItem(at: TestPaths.cards.appendingPathComponent("card-us-plain.jpg"), to: outside.appendingPathComponent("o.jpg"))
+        let result = try Self.sh("""
+            mkdir sub && ln -s .. sub/up && ln -s . x && ln -s . y && ln -s "\(outside.path)" away && ln -s loop loop
+            timeout 120 "$CARDSCAN" scan -q . ; echo "rc=$?" >&2; timeout 120 "$CARDSCAN" scan -q loop
+            """, in: dir)
+        // Each photo once; the loop is an error record (in the folder and named), nothing else.
+        #expect(try Self.sources(result.stdout) == ["./a.jpg", "./b.jpg", "./loop", "loop"])
+        #expect(result.stderr.contains("rc=1"))
+        #expect(result.stderr.contains("./loop: too many levels of symbolic links"))
+        let followed = try Self.sh("timeout 120 \"$CARDSCAN\" scan --follow-links -q .", in: dir)
+        #expect(try Self.sources(followed.stdout) == ["./a.jpg", "./away/o.jpg", "./b.jpg", "./loop"])
+    }
+
+    @Test func fileNamesThatAreNotUTF8AreScannedAndPrintedEscaped() throws {
+        let dir = try Self.folder("bytes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            mkdir sub && cp a.jpg "sub/$(printf 'caf\\351.jpg')" && "$CARDSCAN" scan -q sub "sub/$(printf 'caf\\351.jpg')"
+            """, in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try Self.sources(result.stdout) == ["sub/caf\\xe9.jpg", "sub/caf\\xe9.jpg"])
+        #expect(try Self.records(result.stdout).allSatisfy { $0["status"] as? String == "ok" })
+    }
+
+    @Test func outputNeverReplacesAnInputADeviceOrAFileThatHoldsNoRecords() throws {
+        let dir = try Self.folder("output")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let before = try Data(contentsOf: dir.appendingPathComponent("a.jpg"))
+        let input = try Self.sh("\"$CARDSCAN\" scan -o a.jpg a.jpg b.jpg", in: dir)
+        #expect(input.status == 2)
+        #expect(input.stderr.contains("a.jpg: is one of the inputs"))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("a.jpg")) == before)
+        let device = try Self.sh("\"$CARDSCAN\" scan -o /dev/full a.jpg; echo \"rc=$?\"; test -c /dev/full && echo still-a-device", in: dir)
+        #expect(device.stdout.contains("rc=2") && device.stdout.contains("still-a-device"))
+        #expect(device.stderr.contains("/dev/full: is a device, not a regular file"))
+        let notes = try Self.sh("""
+            echo 'my notes' > notes.txt
+            "$CARDSCAN" scan --resume -o notes.txt a.jpg; echo "rc=$?"
+            "$CARDSCAN" scan -o notes.txt a.jpg; echo "rc=$?"; cat notes.txt
+            "$CARDSCAN" scan --force -o notes.txt a.jpg; echo "rc=$?"; head -c 11 notes.txt; echo
+            "$CARDSCAN" scan -o notes.txt b.jpg; echo "rc=$?"; head -c 17 notes.txt
+            """, in: dir)
+        #expect(notes.stdout == "rc=2\nrc=2\nmy notes\nrc=0\n{\"source\":\"\nrc=0\n{\"source\":\"b.jpg\"")
+        // -o - is standard output, not a file named "-".
+        let dash = try Self.sh("\"$CARDSCAN\" scan -o - a.jpg | head -c 17; echo; ls", in: dir)
+        #expect(dash.stdout.hasPrefix("{\"source\":\"a.jpg\"\n"))
+        #expect(!dash.stdout.split(separator: "\n").contains("-"))
+    }
+
+    @Test func stripInPlaceThroughALinkStripsTheRealPhoto() throws {
+        let dir = try Self.folder("strip-link")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            ln -s a.jpg link.jpg && "$CARDSCAN" strip --in-place link.jpg && test -L link.jpg && echo link-kept
+            exiftool -s -s -s -GPSLatitude a.jpg | wc -c
+            """, in: dir)
+        #expect(result.stdout == "link-kept\n0\n", "\(result.stderr)")
+    }
+
+    @Test func stripToNeverSkipsSilently() throws {
+        let dir = try Self.folder("strip-to")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            mkdir one two out && cp a.jpg one/x.jpg && cp b.jpg two/x.jpg && cp a.jpg out/x.jpg
+            "$CARDSCAN" scan -q --strip-to out one two > /dev/null; echo "rc=$?"; ls out
+            """, in: dir)
+        #expect(result.stdout == "rc=0\nx-2.jpg\nx-3.jpg\nx.jpg\n", "\(result.stderr)")
+    }
+
+    @Test func everyWriteIsCheckedAndAFailedOneKeepsTheWholeRecords() throws {
+        let dir = try Self.folder("writes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let full = try Self.sh("\"$CARDSCAN\" scan a.jpg > /dev/full", in: dir)
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("standard output: no space left on the device"))
+        // A file-size limit of 3 KB: the first record fits, the second does not.
+        let limited = try Self.sh("""
+            (ulimit -f 3; "$CARDSCAN" scan -o out.jsonl a.jpg b.jpg a.jpg b.jpg); echo "rc=$?"; ls; wc -c < out.jsonl.partial
+            """, in: dir)
+        #expect(limited.stdout.contains("rc=1"))
+        #expect(limited.stderr.contains("out.jsonl.partial"))
+        let partial = try String(contentsOf: dir.appendingPathComponent("out.jsonl.partial"), encoding: .utf8)
+        #expect(partial.isEmpty || partial.hasSuffix("\n"))
+        for line in partial.split(separator: "\n") { #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any]) }
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.jsonl").path))
+    }
+
+    @Test func streamEdgeCasesGiveARecordEach() throws {
+        let dir = try Self.folder("stream")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func code(_ stdin: Data) throws -> (String?, Int32) {
+            let r = try runProcess(TestPaths.binary, ["scan", "--stream", "-"], stdin: stdin)
+            return ((try Self.records(r.stdout).first?["error"] as? [String: Any])?["code"] as? String, r.status)
+        }
+        #expect(try code(Data()) == ("empty-input", 1))
+        #expect(try code(Data("just some text\n".utf8)) == ("not-an-image", 1))
+        #expect(try code(Data([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [UInt8](repeating: 0, count: 64))) == ("unsupported-format", 1))
+        // A multi-picture JPEG (two pictures, each with an MPF segment) is one photo.
+        let a = [UInt8](try Data(contentsOf: dir.appendingPathComponent("a.jpg")))
+        let mpf: [UInt8] = [0xFF, 0xE2, 0x00, 0x08, 0x4D, 0x50, 0x46, 0x00, 0x00, 0x00]
+        let picture = Array(a[0..<2]) + mpf + Array(a[2...])
+        let mpo = try runProcess(TestPaths.binary, ["scan", "--stream", "-"], stdin: Data(picture + picture))
+        #expect(try Self.sources(mpo.stdout) == ["-#1"])
+        // An empty file in a folder is skipped, not a permissions error.
+        let empty = try Self.sh(": > empty.jpg; \"$CARDSCAN\" scan -q .", in: dir)
+        #expect(try Self.sources(empty.stdout) == ["./a.jpg", "./b.jpg"])
+        #expect(empty.stderr.isEmpty)
+    }
+
+    @Test func streamRecordsComeOutAsImagesArriveNotAtTheEnd() throws {
+        let dir = try Self.folder("stream-live")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The second image comes 20 s after the first; the first record must be out well before.
+        let result = try Self.sh("""
+            start=$(date +%s)
+            (cat a.jpg; sleep 20; cat b.jpg) | "$CARDSCAN" scan --stream - | while read -r line; do echo "$(( $(date +%s) - start )) ${line:0:17}"; done
+            """, in: dir)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        let firstAt = Int(lines.first?.split(separator: " ").first ?? "99") ?? 99
+        #expect(firstAt < 15, "\(result.stdout)")
+    }
+
+    @Test func messagesAreEscapedAndSayWhatToDo() throws {
+        let dir = try Self.folder("messages")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let escaped = try Self.sh("\"$CARDSCAN\" scan \"$(printf 'x\\033[2Jy.jpg')\"", in: dir)
+        #expect(!escaped.stderr.contains("\u{1B}"))
+        #expect(escaped.stderr.contains("x\\x1b[2Jy.jpg: no such file or folder"))
+        let usage = try Self.sh("""
+            "$CARDSCAN" scan --jobs -1 a.jpg; "$CARDSCAN" scan --shard 0/3 a.jpg; "$CARDSCAN" scan --region ZZ a.jpg
+            "$CARDSCAN" scan --lang 'eng;rm -rf' a.jpg; mkdir empty; "$CARDSCAN" scan empty; echo "rc=$?"
+            """, in: dir)
+        #expect(usage.stderr.contains("--jobs must be at least 1"))
+        #expect(usage.stderr.contains("K counting from 1 to N"))
+        #expect(usage.stderr.contains("--region takes an ISO 3166 country code"))
+        #expect(usage.stderr.contains("--lang takes Tesseract language codes"))
+        #expect(usage.stderr.contains("no images found to scan in empty"))
+        #expect(usage.stdout.contains("rc=1"))
+        // --quiet wins over --progress always.
+        let quiet = try Self.sh("\"$CARDSCAN\" scan --quiet --progress always a.jpg > /dev/null", in: dir)
+        #expect(quiet.stderr.isEmpty)
+    }
+}
