@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
 
-.PHONY: setup build scan test eval bench bench-memory fixtures clean
+.PHONY: setup build scan test eval bench bench-memory fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -33,9 +33,18 @@ bench: build
 bench-memory: build
 	bash scripts/bench-memory.sh $(BENCH_DIR) $(BENCH_COUNT)
 
+## Fuzzing: libFuzzer + AddressSanitizer over the parsers of untrusted bytes (FUZZ_SECONDS per target).
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)
+
+## The test suite under AddressSanitizer + UndefinedBehaviorSanitizer, then ThreadSanitizer.
+sanitize: setup
+	bash scripts/sanitize.sh
+
 ## Regenerates Fixtures/Cards (needs Pillow and numpy: pip install Pillow numpy).
 fixtures:
 	python3 scripts/make_fixtures.py
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan

@@ -66,6 +66,8 @@ let package = Package(
             ]),
 
         .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR", "ContactParser"]),
+        // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
+        .executableTarget(name: "cardscan-fuzz", dependencies: ["CardScan", "ImageIngest", "MetadataStripper", "ContactParser"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),

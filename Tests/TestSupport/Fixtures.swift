@@ -25,6 +25,8 @@ public enum TestPaths {
 
     /// The `cardscan` binary built alongside the tests.
     public static var binary: URL {
+        // make sanitize points the tests at its own, sanitized build.
+        if let path = ProcessInfo.processInfo.environment["CARDSCAN_BINARY"] { return URL(fileURLWithPath: path) }
         let candidates = [".build/debug/cardscan", ".build/release/cardscan"].map { packageRoot.appendingPathComponent($0) }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
