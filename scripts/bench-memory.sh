@@ -27,11 +27,35 @@ run() {
 }
 small=$(run 10)
 large=$(run "$COUNT")
-python3 - "$small" "$large" "$COUNT" <<'PY'
+
+# Hostile input: decompression bombs made here (a 16-bit PNG and a 1-bit PackBits TIFF of
+# 9,999 x 9,999 pixels, a few hundred KB each) and the malformed corpus, at --jobs 2.
+mkdir -p "$TMP/bombs"
+python3 - "$TMP/bombs" <<'PY'
+import struct, sys, zlib
+d, w = sys.argv[1], 9999
+def chunk(t, b): return struct.pack(">I", len(b)) + t + b + struct.pack(">I", zlib.crc32(t + b))
+rows = zlib.compress((b"\0" * (w * 6 + 1)) * w, 9)
+open(f"{d}/bomb16.png", "wb").write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, w, 16, 2, 0, 0, 0)) + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+row = bytes([0x81, 0]) * ((w + 7) // 8 // 128) + bytes([257 - ((w + 7) // 8 % 128), 0])  # PackBits runs of zeros
+data = row * w
+entries = [(256, 4, 1, w), (257, 4, 1, w), (258, 3, 1, 1), (259, 3, 1, 32773), (262, 3, 1, 0),
+           (273, 4, 1, 8), (277, 3, 1, 1), (278, 4, 1, w), (279, 4, 1, len(data))]
+ifd_at = 8 + len(data)
+ifd = struct.pack("<H", len(entries)) + b"".join(struct.pack("<HHII", t, k, n, v) for t, k, n, v in entries) + struct.pack("<I", 0)
+open(f"{d}/bomb1.tif", "wb").write(b"II*\0" + struct.pack("<I", ifd_at) + data + ifd)
+PY
+hostile=("$TMP/bombs")
+[ -d ../shared/corpora/metadata ] && hostile+=(../shared/corpora/metadata)
+/usr/bin/time -f "%M %e" -o "$TMP/time" "$BIN" scan --jobs 2 "${hostile[@]}" > /dev/null 2>/dev/null || true
+bombs=$(tail -1 "$TMP/time")
+python3 - "$small" "$large" "$COUNT" "$bombs" <<'PY'
 import sys
 (s_rss, s_t), (l_rss, l_t), n = sys.argv[1].split(), sys.argv[2].split(), int(sys.argv[3])
+b_rss, b_t = sys.argv[4].split()
 s_rss, l_rss = int(s_rss) / 1024, int(l_rss) / 1024
 print(f"peak RSS, 10 photos:   {s_rss:7.1f} MB  ({float(s_t):.1f} s)")
 print(f"peak RSS, {n} photos: {l_rss:7.1f} MB  ({float(l_t):.1f} s, {n / float(l_t):.2f} cards/s)")
 print(f"ratio {l_rss / s_rss:.3f} (target <= 1.10)")
+print(f"peak RSS, bombs + malformed corpus at --jobs 2: {int(b_rss) / 1024:7.1f} MB  ({float(b_t):.1f} s; target <= 300)")
 PY

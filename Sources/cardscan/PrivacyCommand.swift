@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import FileAccess
 import Foundation
 
 struct PrivacyCommand: ParsableCommand {
@@ -71,12 +72,15 @@ struct PrivacyLintCommand: ParsableCommand {
         var all: [PrivacyFinding] = []
         var unreadable = false
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                Diagnostics.error("\(file): cannot be read; check the path")
+            let data: [UInt8]
+            do {
+                data = try SystemFile.readRegularFile(RawArguments.path(file), maxBytes: 16 << 20)
+            } catch {
+                Diagnostics.error(error.description)
                 unreadable = true
                 continue
             }
-            all += PrivacyManifestLinter.lint(data: data, file: file)
+            all += PrivacyManifestLinter.lint(data: Data(data), file: file)
         }
         switch format {
         case .text:

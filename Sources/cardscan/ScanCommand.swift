@@ -360,8 +360,14 @@ final class Interruption: @unchecked Sendable {
 
 /// Writes text to standard output at once.
 enum RecordWriter {
+    /// A failed write (a full disk, a closed pipe) ends the command with a message and exit 1.
     static func emit(_ s: String) {
-        FileHandle.standardOutput.write(Data(s.utf8))
+        do {
+            try SystemFile.writeAll(STDOUT_FILENO, Array(s.utf8), name: "standard output")
+        } catch {
+            Diagnostics.error(error.description)
+            Foundation.exit(1)
+        }
     }
 }
 

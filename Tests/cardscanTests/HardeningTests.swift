@@ -229,6 +229,10 @@ import TestSupport
         #expect(usage.stderr.contains("--lang takes Tesseract language codes"))
         #expect(usage.stderr.contains("no images found to scan in empty"))
         #expect(usage.stdout.contains("rc=1"))
+        // --jobs over the cores is capped (each worker holds an engine), unless forced.
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try Self.sh("\"$CARDSCAN\" scan -q --jobs 64 a.jpg > /dev/null", in: dir)
+        #expect(jobs.stderr.contains("--jobs 64 is more than the \(cores) cores: using \(cores)"))
         // --quiet wins over --progress always.
         let quiet = try Self.sh("\"$CARDSCAN\" scan --quiet --progress always a.jpg > /dev/null", in: dir)
         #expect(quiet.stderr.isEmpty)
