@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "CardScan", targets: ["CardScan"]),
+        .library(name: "Lockdown", targets: ["Lockdown"]),
+        .library(name: "PrivacyManifest", targets: ["PrivacyManifest"]),
         .executable(name: "cardscan", targets: ["cardscan"]),
     ],
     dependencies: [
@@ -47,6 +49,10 @@ let package = Package(
         // MARK: Files: every read, write and folder walk (bounded, checked, names as bytes).
         .target(name: "FileAccess"),
 
+        // MARK: The no-network guarantee, and Apple's privacy manifests (model and linter).
+        .target(name: "Lockdown", dependencies: ["CSeccomp"]),
+        .target(name: "PrivacyManifest"),
+
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif", "CHeif"]),
@@ -54,20 +60,22 @@ let package = Package(
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         .target(
             name: "CardScan",
-            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "CSeccomp"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
         .executableTarget(
             name: "cardscan",
             dependencies: [
                 "CardScan",
                 "FileAccess",
+                "Lockdown",
+                "PrivacyManifest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
         .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR", "ContactParser"]),
         // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
-        .executableTarget(name: "cardscan-fuzz", dependencies: ["CardScan", "ImageIngest", "MetadataStripper", "ContactParser"]),
+        .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "PrivacyManifest"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -77,6 +85,7 @@ let package = Package(
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
+        .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
         .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],

@@ -7,7 +7,7 @@
 // Targets: jpeg-segments, exif-tiff, metadata (JPEG/PNG/HEIC walkers and the stripper),
 // stream-splitter, image-header (format sniffing and every decoder's header read),
 // contact-parser, privacy-linter.
-import CardScan
+import PrivacyManifest
 import ContactParser
 import Foundation
 import ImageIngest

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import Lockdown
 import Foundation
 
 @main

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import PrivacyManifest
 import FileAccess
 import Foundation
 

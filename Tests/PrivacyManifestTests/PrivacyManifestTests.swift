@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import CardScan
+import CardScan
+import PrivacyManifest
 
 @Suite struct PrivacyManifestTests {
     static var manifest: URL { TestPaths.packageRoot.appendingPathComponent("Sources/CardScan/Resources/PrivacyInfo.xcprivacy") }
 
     @Test func ourManifestShipsAsAResourceAndLintsClean() throws {
-        let bundled = try #require(PrivacyManifest.url)
+        let bundled = try #require(CardScanPrivacy.manifestURL)
         let data = try Data(contentsOf: bundled)
         #expect(data == (try Data(contentsOf: Self.manifest)))
         #expect(PrivacyManifestLinter.lint(data: data, file: "PrivacyInfo.xcprivacy").isEmpty)

@@ -69,11 +69,3 @@ public enum PrivacyRules {
         "NSPrivacyAccessedAPICategoryUserDefaults": ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"],
     ]
 }
-
-import Foundation
-
-/// The privacy manifest shipped with the CardScan library (a resource of its bundle).
-public enum PrivacyManifest {
-    /// Where PrivacyInfo.xcprivacy is in the CardScan resource bundle.
-    public static var url: URL? { Bundle.module.url(forResource: "PrivacyInfo", withExtension: "xcprivacy") }
-}
