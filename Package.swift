@@ -55,7 +55,7 @@ let package = Package(
 
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
-        .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif", "CHeif"]),
+        .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         .target(
@@ -67,6 +67,7 @@ let package = Package(
             dependencies: [
                 "CardScan",
                 "FileAccess",
+                "ImageIngest",
                 "Lockdown",
                 "PrivacyManifest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

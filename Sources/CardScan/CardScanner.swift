@@ -141,12 +141,12 @@ public final class CardScanner: Sendable {
             return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
         }
         var t = clock.now
-        let metadata = MetadataReport.read(bytes)
+        let metadata = MetadataReport.read(encoded)
         var warnings: [String] = []
         var outputErrors: [ScanError] = []
         if let dir = configuration.stripDirectory {
             do {
-                try writeSanitizedCopy(bytes, source: source, format: encoded.format, into: dir)
+                try writeSanitizedCopy(encoded, into: dir)
             } catch {
                 warnings.append(error.message)
                 outputErrors.append(error)
@@ -286,8 +286,14 @@ public final class CardScanner: Sendable {
 
     /// Writes the sanitized copy of a scanned photo into `dir` under the input's file name, or
     /// NAME-2.EXT, NAME-3.EXT ... when that is taken (never over an existing file).
-    func writeSanitizedCopy(_ bytes: [UInt8], source: String, format: ImageFormat, into dir: String) throws(ScanError) {
-        let clean = try Sanitizer.strip(bytes: bytes, source: source)
+    func writeSanitizedCopy(_ image: EncodedImage, into dir: String) throws(ScanError) {
+        let source = image.source, format = image.format
+        let clean: [UInt8]
+        do {
+            clean = try Stripper.strip(image)
+        } catch {
+            throw ScanError(code: error.code.rawValue, message: error.description)
+        }
         var name = (source as NSString).lastPathComponent
         if source.hasPrefix("-") {
             let n = source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1"
@@ -431,24 +437,6 @@ extension CardScanner {
 
     /// True when `head` (a file's first bytes) starts like an image format cardscan reads.
     public static func looksLikeImage(_ head: [UInt8]) -> Bool { ImageFormat.detect(head) != nil }
-}
-
-/// Splits a stream of concatenated images on standard input into inputs named "-#1", "-#2", ...
-public final class ImageStreamSplitterBox {
-    private let splitter: ImageStreamSplitter
-
-    /// - Parameter read: up to n more bytes of the stream; nil or empty at its end.
-    public init(maxBytes: Int, read: @escaping (Int) -> [UInt8]?) {
-        splitter = ImageStreamSplitter(maxBytes: maxBytes, read: read)
-    }
-
-    public func next() -> ScanInput? {
-        switch splitter.next() {
-        case nil: return nil
-        case .image(let bytes)?: return .bytes(bytes, source: "-#\(splitter.position)")
-        case .failure(let error)?: return .failure(ScanError(code: error.code.rawValue, message: error.description), source: error.source)
-        }
-    }
 }
 
 /// Memory for decoding shared by a scanner's workers: a decode reserves its estimated cost and

@@ -15,6 +15,9 @@ public struct EncodedImage: Sendable {
     let storedBitsPerPixel: Int
     /// A progressive JPEG: libjpeg keeps every coefficient of the frame until the last scan.
     let progressive: Bool
+    /// A JPEG's segments as the one walk over them found them (the metadata report, the
+    /// stripper and the decoder's warnings use it, rather than walk again).
+    public let jpegStructure: JPEGStructure?
 
     /// True when the decoder can scale while decoding (JPEG's DCT scaling), so asking for a small
     /// size is cheap; other formats decode at full size and are resized afterwards.
@@ -45,11 +48,13 @@ public struct EncodedImage: Sendable {
         var orientation = 1
         var bitsPerPixel = 24
         var progressive = false
+        var jpegStructure: JPEGStructure?
         switch format {
         case .jpeg:
             // The frame size from our own segment walk first: a bomb is refused before libjpeg
             // allocates anything for it.
             let structure = JPEGStructure(bytes)
+            jpegStructure = structure
             if let size = structure?.frameSize(in: bytes) {
                 try Self.checkPixels(size.width, size.height, limits: limits, source: source)
             }
@@ -80,6 +85,7 @@ public struct EncodedImage: Sendable {
         self.orientation = orientation
         self.storedBitsPerPixel = bitsPerPixel
         self.progressive = progressive
+        self.jpegStructure = jpegStructure
         try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
         let cost = decodeCost(minimumLongSide: 1024)
         guard cost <= limits.maxDecodeBytes else {
@@ -139,8 +145,7 @@ public struct EncodedImage: Sendable {
             let (decoded, warningCount) = try JPEGDecoder.decode(bytes, scaleNum: scaleNum, grayscale: grayscale, source: source)
             image = decoded
             if warningCount > 0 {
-                let structure = JPEGStructure(bytes)
-                if structure?.sawEndOfImage == false {
+                if jpegStructure?.sawEndOfImage == false {
                     warnings.append("truncated: the JPEG data ends early; the missing part is filled in")
                 } else {
                     warnings.append("corrupt-data: libjpeg reported \(warningCount) recoverable error(s) in the image data")

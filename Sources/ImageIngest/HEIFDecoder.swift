@@ -37,6 +37,28 @@ enum HEIFDecoder {
 
     /// Runs `body` with the primary image's handle. libheif reads the bytes in place (no copy),
     /// so the context lives, and is freed, entirely inside the closure that lends them.
+    /// The primary image's metadata blocks, as `HEIFContainer.metadata` reports them.
+    static func metadata(_ bytes: [UInt8]) -> HEIFContainer.Metadata? {
+        try? withPrimaryImage(bytes, source: "") { handle throws(IngestError) -> HEIFContainer.Metadata in
+            let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, nil))
+            var ids = [heif_item_id](repeating: 0, count: count)
+            _ = heif_image_handle_get_list_of_metadata_block_IDs(handle, nil, &ids, Int32(count))
+            var blocks: [(type: String, bytes: [UInt8])] = []
+            for id in ids {
+                let type = heif_image_handle_get_metadata_type(handle, id).map { String(cString: $0) } ?? ""
+                let size = heif_image_handle_get_metadata_size(handle, id)
+                guard size <= bytes.count else { continue }  // a block cannot be larger than its file
+                var block = [UInt8](repeating: 0, count: size)
+                guard heif_image_handle_get_metadata(handle, id, &block).code == heif_error_Ok else { continue }
+                blocks.append((type, block))
+            }
+            return HEIFContainer.Metadata(
+                blocks: blocks,
+                hasColorProfile: heif_image_handle_get_color_profile_type(handle) != heif_color_profile_type_not_present,
+                thumbnails: Int(heif_image_handle_get_number_of_thumbnails(handle)))
+        }
+    }
+
     private static func withPrimaryImage<T>(_ bytes: [UInt8], source: String,
                                             _ body: (OpaquePointer) throws(IngestError) -> T) throws(IngestError) -> T {
         try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> T in
@@ -62,4 +84,17 @@ enum HEIFDecoder {
         guard let message = error.message else { return "error \(error.code.rawValue)" }
         return String(cString: message)
     }
+}
+
+/// What a HEIF container holds besides the image, for the metadata report.
+public enum HEIFContainer {
+    public struct Metadata: Sendable {
+        /// The primary image's metadata items: type ("Exif", "mime" for XMP ...) and bytes.
+        public let blocks: [(type: String, bytes: [UInt8])]
+        public let hasColorProfile: Bool
+        public let thumbnails: Int
+    }
+
+    /// The metadata of the primary image; nil when the container cannot be read.
+    public static func metadata(_ bytes: [UInt8]) -> Metadata? { HEIFDecoder.metadata(bytes) }
 }

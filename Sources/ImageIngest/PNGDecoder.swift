@@ -51,16 +51,11 @@ enum PNGDecoder {
         }
     }
 
-    /// The EXIF orientation from an eXIf chunk, if the PNG has one.
+    /// The EXIF orientation from an eXIf chunk, if the PNG has one (before the image data).
     static func exifOrientation(_ bytes: [UInt8]) -> Int? {
-        var i = 8
-        while i + 8 <= bytes.count {
-            let length = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-            guard length >= 0, i + 12 + length <= bytes.count else { return nil }
-            let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
-            if type == "eXIf" { return TIFFReader(bytes, range: (i + 8)..<(i + 8 + length))?.orientation }
-            if type == "IDAT" || type == "IEND" { return nil }  // eXIf must come before the image data
-            i += 12 + length
+        for chunk in PNGChunks(bytes) {
+            if chunk.type == "eXIf" { return TIFFReader(bytes, range: chunk.data)?.orientation }
+            if chunk.type == "IDAT" || chunk.type == "IEND" { return nil }
         }
         return nil
     }

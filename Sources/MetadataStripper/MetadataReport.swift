@@ -1,4 +1,3 @@
-import CHeif
 import Foundation
 import ImageIngest
 
@@ -36,8 +35,14 @@ public struct MetadataReport: Sendable, Equatable {
         }
     }
 
-    static func readJPEG(_ bytes: [UInt8], values wantValues: Bool) -> MetadataReport {
-        guard let structure = JPEGStructure(bytes) else { return MetadataReport(kinds: []) }
+    /// The report of an image whose header was read: a JPEG's segments are not walked again.
+    public static func read(_ image: EncodedImage, values: Bool = false) -> MetadataReport {
+        guard image.format == .jpeg else { return read(image.bytes, values: values) }
+        return readJPEG(image.bytes, structure: image.jpegStructure, values: values)
+    }
+
+    static func readJPEG(_ bytes: [UInt8], structure known: JPEGStructure? = nil, values wantValues: Bool) -> MetadataReport {
+        guard let structure = known ?? JPEGStructure(bytes) else { return MetadataReport(kinds: []) }
         var kinds = Set<MetadataKind>()
         var values: [MetadataValue] = []
         for segment in structure.segments {
@@ -112,41 +117,29 @@ public struct MetadataReport: Sendable, Equatable {
         return MetadataReport(kinds: kinds, values: values)
     }
 
-    /// HEIF keeps EXIF and XMP as metadata items; libheif lists them.
+    /// HEIF keeps EXIF and XMP as metadata items; libheif lists them (through ImageIngest).
     static func readHEIF(_ bytes: [UInt8], values wantValues: Bool) -> MetadataReport {
-        guard let context = heif_context_alloc() else { return MetadataReport(kinds: []) }
-        defer { heif_context_free(context) }
-        let readError = bytes.withUnsafeBufferPointer { heif_context_read_from_memory_without_copy(context, $0.baseAddress, $0.count, nil) }
-        var handle: OpaquePointer?
-        guard readError.code == heif_error_Ok, heif_context_get_primary_image_handle(context, &handle).code == heif_error_Ok,
-              let handle else { return MetadataReport(kinds: []) }
-        defer { heif_image_handle_release(handle) }
+        guard let container = HEIFContainer.metadata(bytes) else { return MetadataReport(kinds: []) }
         var kinds = Set<MetadataKind>()
         var values: [MetadataValue] = []
-        let count = Int(heif_image_handle_get_number_of_metadata_blocks(handle, nil))
-        var ids = [heif_item_id](repeating: 0, count: count)
-        _ = heif_image_handle_get_list_of_metadata_block_IDs(handle, nil, &ids, Int32(count))
-        for id in ids {
-            let type = heif_image_handle_get_metadata_type(handle, id).map { String(cString: $0) } ?? ""
-            let size = heif_image_handle_get_metadata_size(handle, id)
-            var block = [UInt8](repeating: 0, count: size)
-            guard heif_image_handle_get_metadata(handle, id, &block).code == heif_error_Ok else { continue }
-            if type == "Exif", block.count > 4 {
+        for block in container.blocks {
+            if block.type == "Exif", block.bytes.count > 4 {
                 // A 4-byte offset to the TIFF header comes first.
-                let skip = 4 + (Int(block[0]) << 24 | Int(block[1]) << 16 | Int(block[2]) << 8 | Int(block[3]))
-                if skip < block.count {
-                    let exif = ExifBlock(tiff: block[skip...], values: wantValues)
+                let b = block.bytes
+                let skip = 4 + (Int(b[0]) << 24 | Int(b[1]) << 16 | Int(b[2]) << 8 | Int(b[3]))
+                if skip < b.count {
+                    let exif = ExifBlock(tiff: b[skip...], values: wantValues)
                     kinds.formUnion(exif.kinds)
                     values += exif.tags.map { MetadataValue(group: $0.ifd, name: $0.name, value: $0.value) }
                 }
-            } else if type == "mime" {
+            } else if block.type == "mime" {
                 kinds.insert(.xmp)
-                let text = String(decoding: block, as: UTF8.self)
+                let text = String(decoding: block.bytes, as: UTF8.self)
                 if text.contains("GPSLatitude") { kinds.insert(.gps) }
             }
         }
-        if heif_image_handle_get_color_profile_type(handle) != heif_color_profile_type_not_present { kinds.insert(.icc) }
-        if heif_image_handle_get_number_of_thumbnails(handle) > 0 { kinds.insert(.thumbnail) }
+        if container.hasColorProfile { kinds.insert(.icc) }
+        if container.thumbnails > 0 { kinds.insert(.thumbnail) }
         return MetadataReport(kinds: kinds, values: values)
     }
 
@@ -173,53 +166,5 @@ enum JPEGSegmentKind {
     static func isXMP(_ bytes: [UInt8], _ p: Range<Int>) -> Bool {
         payload(bytes, p, startsWith: "http://ns.adobe.com/xap/1.0/") || payload(bytes, p, startsWith: "http://ns.adobe.com/xmp/extension/")
             || payload(bytes, p, startsWith: "XMP\0")
-    }
-}
-
-/// The chunks of a PNG file, walked without decoding; stops at IEND or at damage.
-struct PNGChunks: Sequence, IteratorProtocol {
-    struct Chunk {
-        let type: String
-        /// The whole chunk: length, type, data, CRC.
-        let range: Range<Int>
-        let data: Range<Int>
-    }
-
-    private let bytes: [UInt8]
-    private var offset = 8
-    private var done = false
-    /// True when the walk stopped at a chunk running past the end (or a bad length).
-    private(set) var damaged = false
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        done = !(bytes.count >= 8 && bytes[0..<8].elementsEqual([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
-    }
-
-    mutating func next() -> Chunk? {
-        guard !done else { return nil }
-        guard offset + 12 <= bytes.count else { done = true; damaged = offset < bytes.count; return nil }
-        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
-        let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-        let end = offset + 12 + length
-        guard length >= 0, length <= 0x7FFF_FFFF, end <= bytes.count,
-              type.utf8.allSatisfy({ (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) else {
-            done = true
-            damaged = true
-            return nil
-        }
-        let chunk = Chunk(type: type, range: offset..<end, data: (offset + 8)..<(offset + 8 + length))
-        offset = end
-        if type == "IEND" { done = true }
-        return chunk
-    }
-
-    /// Where IEND ends, when the walk reaches it.
-    var endOffset: Int? {
-        var walk = self
-        while let chunk = walk.next() {
-            if chunk.type == "IEND" { return chunk.range.upperBound }
-        }
-        return nil
     }
 }

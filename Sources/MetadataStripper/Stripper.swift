@@ -47,6 +47,14 @@ public enum Stripper {
         }
     }
 
+    /// The sanitized file of an image whose header was read (a JPEG's segments are not walked again).
+    public static func strip(_ image: EncodedImage, options: StripOptions = StripOptions()) throws(StripError) -> [UInt8] {
+        guard image.format == .jpeg, let structure = image.jpegStructure else {
+            return try strip(image.bytes, source: image.source, options: options)
+        }
+        return try stripJPEG(image.bytes, structure: structure, source: image.source, options: options)
+    }
+
     /// Markers a decoder needs: frame headers, tables, restart interval, scans, end of image.
     static func keepsMarker(_ marker: UInt8) -> Bool {
         switch marker {
@@ -57,8 +65,9 @@ public enum Stripper {
         }
     }
 
-    static func stripJPEG(_ bytes: [UInt8], source: String, options: StripOptions) throws(StripError) -> [UInt8] {
-        guard let structure = JPEGStructure(bytes) else {
+    static func stripJPEG(_ bytes: [UInt8], structure known: JPEGStructure? = nil, source: String,
+                          options: StripOptions) throws(StripError) -> [UInt8] {
+        guard let structure = known ?? JPEGStructure(bytes) else {
             throw StripError(.damaged, source: source, reason: "the JPEG does not start with a start-of-image marker")
         }
         guard structure.segments.contains(where: { $0.marker == 0xDA }) else {

@@ -1,5 +1,6 @@
 import CardScan
 import FileAccess
+import ImageIngest
 import Foundation
 
 /// Where `scan` takes its inputs from: paths (files, folders walked in sorted order), standard
@@ -35,11 +36,20 @@ struct InputPlan {
     func inputs(forPath path: FilePathBytes?) -> AnySequence<ScanInput> {
         guard let path else {
             if stream {
-                let splitter = ImageStreamSplitterBox(maxBytes: maxBytes) { [shouldStop] n in
+                let splitter = ImageStreamSplitter(maxBytes: maxBytes) { [shouldStop] n in
                     // An error reading the pipe ends the stream like its end does.
                     (try? SystemFile.readSome(STDIN_FILENO, name: "standard input", count: n, shouldStop: shouldStop)) ?? nil
                 }
-                return AnySequence { AnyIterator { splitter.next() } }
+                return AnySequence {
+                    AnyIterator { () -> ScanInput? in
+                        switch splitter.next() {
+                        case nil: return nil
+                        case .image(let bytes)?: return .bytes(bytes, source: "-#\(splitter.position)")
+                        case .failure(let error)?:
+                            return .failure(ScanError(code: error.code.rawValue, message: error.description), source: error.source)
+                        }
+                    }
+                }
             }
             return AnySequence(CollectionOfOne(0).lazy.compactMap { [maxBytes, shouldStop] _ -> ScanInput? in
                 Self.readStandardInput(maxBytes: maxBytes, shouldStop: shouldStop)
