@@ -1,0 +1,199 @@
+import ArgumentParser
+import CardScan
+import FileAccess
+import Foundation
+
+/// What to scan: paths, standard input (as one image or a stream), lists of paths.
+struct InputOptions: ParsableArguments {
+    @Argument(help: "Image files or folders; '-' reads one image from standard input.")
+    var paths: [String] = []
+
+    @Flag(name: .long, help: "Read '-' as a stream of concatenated JPEG or PNG images (e.g. cat *.jpg, or MJPEG frames).")
+    var stream = false
+
+    @Option(name: .long, help: "Also scan the paths listed in this file, one per line ('-' for standard input).")
+    var filesFrom: String?
+
+    @Flag(name: [.customShort("0"), .customLong("null")], help: "Paths in --files-from are separated by NUL bytes, not newlines.")
+    var nulSeparated = false
+
+    @Flag(name: .long, help: "Follow symbolic links to folders, and links that lead out of a scanned folder.")
+    var followLinks = false
+
+    @Option(name: .long, help: "Scan only the K-th of N shares of the inputs (K/N, K from 1 to N, e.g. 2/8), to spread a large archive over machines.",
+            transform: Shard.parse)
+    var shard: Shard?
+
+    func validate() throws {
+        if paths.isEmpty && filesFrom == nil {
+            throw ValidationError("name at least one image file or folder, - for standard input, or --files-from LIST")
+        }
+        if paths.filter({ $0 == "-" }).count + (filesFrom == "-" ? 1 : 0) > 1 {
+            throw ValidationError("standard input can be read only once: use '-' or '--files-from -', not both")
+        }
+        if stream && !paths.contains("-") { throw ValidationError("--stream reads standard input: add '-' to the paths") }
+    }
+
+    /// True when the inputs can be listed without reading standard input (for a progress total).
+    var listable: Bool { !paths.contains("-") && filesFrom != "-" }
+
+    /// The files named on the command line, as bytes.
+    var namedFiles: [FilePathBytes] { paths.filter { $0 != "-" }.map(RawArguments.path) }
+}
+
+/// How to read: OCR languages, the region fallback, card finding, workers.
+struct ReadingOptions: ParsableArguments {
+    @Option(name: [.short, .long], parsing: .unconditional,
+            help: "Parallel workers, each with its own OCR engine (default and most: the number of cores).")
+    var jobs: Int?
+
+    @Flag(name: .long, help: "Allow --jobs over the number of cores (each worker holds an engine: about 40 MB more).")
+    var forceJobs = false
+
+    @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu.")
+    var lang: String = "eng"
+
+    @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE; default: the locale's, from LC_ALL or LANG).")
+    var region: String?
+
+    @Option(name: .long, help: "Tesseract page segmentation: auto (3), block (6) or sparse (11).")
+    var pageSegmentation: PageSegmentationChoice = .block
+
+    @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
+    var wholeFrame = false
+
+    @Flag(name: .long, inversion: .prefixedNo,
+          help: "Read a card from a country of another language a second time with that language's data (accents, umlauts, ß).")
+    var nativeReading = true
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (it was \(jobs))") }
+        if !Self.isLanguageList(lang) {
+            throw ValidationError("--lang takes Tesseract language codes joined by '+', such as eng or eng+deu")
+        }
+        if let region, !CardScanner.isKnownRegion(region) {
+            throw ValidationError("--region takes an ISO 3166 country code such as US, GB or DE; \(DisplayText.escaping(region)) is none")
+        }
+    }
+
+    /// Tesseract language codes (eng, chi_sim, deu_latf ...) joined by '+'.
+    static func isLanguageList(_ s: String) -> Bool {
+        let parts = s.split(separator: "+", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            (3...16).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
+        }
+    }
+
+    /// Applies these options; more workers than cores are capped unless forced (with a warning).
+    func apply(to configuration: inout ScanConfiguration) {
+        configuration.languages = lang
+        if let region {
+            configuration.fallbackRegion = region.uppercased()
+            configuration.fallbackRegionSource = "option"
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if let jobs {
+            configuration.workers = jobs
+            if jobs > cores && !forceJobs {
+                configuration.workers = cores
+                Diagnostics.warning("--jobs \(jobs) is more than the \(cores) cores: using \(cores) (each worker holds an OCR engine; --force-jobs to insist)")
+            }
+        }
+        configuration.detectCard = !wholeFrame
+        configuration.nativeSecondReading = nativeReading
+        configuration.pageSegmentation = pageSegmentation.mode
+    }
+}
+
+/// Limits against hostile input.
+struct LimitOptions: ParsableArguments {
+    @Option(name: .long, help: "Refuse images with more pixels than this (megapixels).")
+    var maxMegapixels: Int = 100
+
+    @Option(name: .long, help: "Refuse input files larger than this (megabytes).")
+    var maxMegabytes: Int = 256
+
+    @Option(name: .long, help: "Memory decoding may take at once, shared by all workers (megabytes); an image that needs more alone is refused.")
+    var maxDecodeMegabytes: Int = 192
+
+    func validate() throws {
+        if maxMegabytes < 1 { throw ValidationError("--max-megabytes must be at least 1") }
+        if maxMegapixels < 1 { throw ValidationError("--max-megapixels must be at least 1") }
+        if maxDecodeMegabytes < 16 { throw ValidationError("--max-decode-megabytes must be at least 16") }
+    }
+
+    func apply(to configuration: inout ScanConfiguration) {
+        configuration.limits.maxPixels = maxMegapixels * 1_000_000
+        configuration.limits.maxBytes = maxMegabytes << 20
+        configuration.limits.maxDecodeBytes = maxDecodeMegabytes << 20
+    }
+}
+
+/// Where records and side outputs go, and what is said on stderr.
+struct OutputOptions: ParsableArguments {
+    @Option(name: .long, help: "Output format.")
+    var format: ExportFormat = .jsonl
+
+    @Option(name: [.short, .customLong("output")], help: "Write the records to this file (atomically: FILE.partial while running, renamed at the end); - is standard output.")
+    var output: String?
+
+    @Flag(name: .long, help: "With -o FILE: skip inputs already recorded in FILE or FILE.partial, keeping their records.")
+    var resume = false
+
+    @Flag(name: .long, help: "Let -o replace an existing file that does not hold cardscan's records.")
+    var force = false
+
+    @Option(name: .long, help: "Also write a sanitized copy (no metadata) of each scanned JPEG or PNG into this folder.")
+    var stripTo: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Write NAME.card.png (the straightened card) and NAME.overlay.png (the outlines weighed, the one chosen) per photo into this folder.",
+        discussion: "They show the card's text as pixels: mode 0600, no metadata, never written over an existing file."))
+    var debugDir: String?
+
+    @Option(name: .long, help: "Progress line on stderr: auto (when stderr is a terminal that is not also standard output), always or never.")
+    var progress: ProgressMode = .auto
+
+    @Flag(name: [.short, .long], help: "No progress line (whatever --progress says).")
+    var quiet = false
+
+    @Flag(name: [.short, .long], help: "More diagnostics on stderr (never text read from a card).")
+    var verbose = false
+
+    func validate() throws {
+        for (option, folder) in [("--strip-to", stripTo), ("--debug-dir", debugDir)] {
+            guard let folder else { continue }
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+                throw ValidationError("\(option) \(folder): no such folder; create it first")
+            }
+        }
+        if resume && (output == nil || output == "-") {
+            throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial")
+        }
+        if resume && format != .jsonl { throw ValidationError("--resume works with --format jsonl") }
+    }
+
+    func apply(to configuration: inout ScanConfiguration) {
+        configuration.stripDirectory = stripTo
+        configuration.debugDirectory = debugDir
+    }
+
+    /// The output file (nil for standard output), checked so that nothing a user has is lost,
+    /// with the records of an earlier run when resuming.
+    func target(inputs: [FilePathBytes]) throws(FileError) -> (path: FilePathBytes?, carryOver: [String], done: Set<String>) {
+        guard let output, output != "-" else { return (nil, [], []) }
+        let path = try OutputTarget.check(output, format: format, inputs: inputs, resume: resume, force: force)
+        let partial = FilePathBytes(bytes: path.bytes + Array(".partial".utf8))
+        if resume {
+            let (lines, done) = try ResumeState.load(path)
+            Diagnostics.info("resuming: \(done.count) inputs already recorded in \(path.display) or \(partial.display)")
+            return (path, lines, done)
+        }
+        if (try? SystemFile.status(partial, followLinks: false)) != nil {
+            throw FileError(.exists, path: partial.display,
+                            reason: "holds the records of an interrupted run; continue it with --resume, or delete it")
+        }
+        return (path, [], [])
+    }
+}
