@@ -104,7 +104,7 @@ public final class CardScanner: Sendable {
         do {
             try pool.prewarm()
         } catch {
-            throw ScanError(code: error.code.rawValue, message: error.message)
+            throw ScanError(error)
         }
         nativePools = configuration.nativeSecondReading && configuration.languages == "eng"
             ? NativeLanguagePools(configuration: configuration) : nil
@@ -138,7 +138,7 @@ public final class CardScanner: Sendable {
         do {
             encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
         } catch {
-            return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
+            return .failure(source, ScanError(error))
         }
         var t = clock.now
         let metadata = MetadataReport.read(encoded)
@@ -163,7 +163,7 @@ public final class CardScanner: Sendable {
             prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
                                                 overlay: configuration.debugDirectory != nil)
         } catch {
-            return .failure(source, ScanError(code: error.code.rawValue, message: error.description))
+            return .failure(source, ScanError(error))
         }
         timings.append(("decode", prepared.decodeMs))
         timings.append(("strip", stripMs))
@@ -175,7 +175,7 @@ public final class CardScanner: Sendable {
         do {
             (page, rotation) = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
         } catch {
-            return .failure(source, ScanError(code: error.code.rawValue, message: "\(source): \(error.message)"))
+            return .failure(source, ScanError(error, source: source))
         }
         timings.append(("ocr", (clock.now - t).milliseconds))
         if let dir = configuration.debugDirectory {
@@ -292,7 +292,7 @@ public final class CardScanner: Sendable {
         do {
             clean = try Stripper.strip(image)
         } catch {
-            throw ScanError(code: error.code.rawValue, message: error.description)
+            throw ScanError(error)
         }
         var name = (source as NSString).lastPathComponent
         if source.hasPrefix("-") {
@@ -304,7 +304,7 @@ public final class CardScanner: Sendable {
         do {
             try Self.writeUnderFreeName(stem: stem, in: dir, files: [(ext.isEmpty ? "" : "." + ext, clean)], mode: 0o644)
         } catch {
-            throw ScanError(code: "write-failed", message: "strip: " + error.description + "; the sanitized copy was not written")
+            throw ScanError(.writeFailed, "strip: " + error.description + "; the sanitized copy was not written")
         }
     }
 
@@ -317,7 +317,7 @@ public final class CardScanner: Sendable {
             do {
                 encoded.append((".\(kind).png", try PNGEncoder.encode(image, source: source)))
             } catch {
-                throw ScanError(code: "write-failed", message: "debug: \(error.description)")
+                throw ScanError(.writeFailed, "debug: \(error.description)")
             }
         }
         var stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
@@ -325,7 +325,7 @@ public final class CardScanner: Sendable {
         do {
             try Self.writeUnderFreeName(stem: stem, in: dir, files: encoded, mode: 0o600)
         } catch {
-            throw ScanError(code: "write-failed", message: "debug: " + error.description)
+            throw ScanError(.writeFailed, "debug: " + error.description)
         }
     }
 

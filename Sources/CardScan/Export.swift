@@ -86,7 +86,7 @@ public enum CSVExport {
         }
         let a = c?.address
         let fields: [String] = [
-            record.source, record.status.rawValue, record.error?.code ?? "",
+            record.source, record.status.rawValue, record.error?.code.rawValue ?? "",
             c?.name?.full ?? "", c?.name?.given ?? "", c?.name?.family ?? "", c?.title ?? "", c?.organization ?? "",
             phones(.work), phones(.mobile), phones(.fax), phones(.other),
             (c?.emails ?? []).joined(separator: "; "), (c?.urls ?? []).joined(separator: "; "),

@@ -17,7 +17,7 @@ public enum Sanitizer {
             return try Stripper.strip(bytes, source: source,
                                       options: StripOptions(keepOrientation: keepOrientation, keepICC: keepICC))
         } catch {
-            throw ScanError(code: error.code.rawValue, message: error.description)
+            throw ScanError(error)
         }
     }
 }

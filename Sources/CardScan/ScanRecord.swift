@@ -53,21 +53,74 @@ public struct ImageSummary: Sendable, Equatable {
 
 /// Why an input produced no contact: a stable code and a sentence a person can act on.
 public struct ScanError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var code: String
+    /// The stable codes of `error.code` in records (the README lists them).
+    public enum Code: String, Sendable, CaseIterable {
+        /// No such file, permissions, a link loop, an unreadable folder or list.
+        case unreadable
+        /// A FIFO, socket, device or folder named as an image.
+        case notAFile = "not-a-file"
+        case notAnImage = "not-an-image"
+        case unsupportedFormat = "unsupported-format"
+        case corruptImage = "corrupt-image"
+        /// Bytes, pixels or decode memory over the limit.
+        case tooLarge = "too-large"
+        case emptyInput = "empty-input"
+        case missingLanguage = "missing-language"
+        case ocrFailed = "ocr-failed"
+        /// An output asked for (a sanitized copy, a debug picture) could not be written.
+        case writeFailed = "write-failed"
+        case encodeFailed = "encode-failed"
+        case interrupted
+    }
+
+    public var code: Code
     public var message: String
-    public init(code: String, message: String) { self.code = code; self.message = message }
+    public init(_ code: Code, _ message: String) { self.code = code; self.message = message }
     public var description: String { message }
 
-    /// A file problem as a record's error: "too-large", "not-a-file" (a FIFO, socket, device or
-    /// folder named as an image), "interrupted", else "unreadable"; the message names the file.
+    /// A file problem as a record's error; the message names the file.
     public init(_ error: FileError) {
         switch error.code {
-        case .tooLarge: code = "too-large"
-        case .notRegular, .isDirectory: code = "not-a-file"
-        case .interrupted: code = "interrupted"
-        default: code = "unreadable"
+        case .tooLarge: code = .tooLarge
+        case .notRegular, .isDirectory: code = .notAFile
+        case .interrupted: code = .interrupted
+        case .writeFailed, .exists: code = .writeFailed
+        default: code = .unreadable
         }
         message = error.description
+    }
+
+    /// A decoding problem; the message names the file.
+    public init(_ error: IngestError) {
+        switch error.code {
+        case .unreadable: code = .unreadable
+        case .notAnImage: code = .notAnImage
+        case .unsupportedFormat: code = .unsupportedFormat
+        case .corrupt: code = .corruptImage
+        case .tooLarge: code = .tooLarge
+        case .empty: code = .emptyInput
+        case .encodeFailed: code = .encodeFailed
+        }
+        message = error.description
+    }
+
+    /// A stripping problem; the message names the file.
+    public init(_ error: StripError) {
+        switch error.code {
+        case .unsupportedFormat: code = .unsupportedFormat
+        case .damaged: code = .corruptImage
+        case .notAnImage: code = .notAnImage
+        }
+        message = error.description
+    }
+
+    /// An OCR problem, for `source`.
+    public init(_ error: OCRError, source: String? = nil) {
+        switch error.code {
+        case .missingLanguage: code = .missingLanguage
+        case .engineFailed: code = .ocrFailed
+        }
+        message = source.map { "\($0): \(error.message)" } ?? error.message
     }
 }
 
@@ -76,7 +129,7 @@ extension ScanRecord {
     public func json() -> JSONValue {
         var pairs: [(String, JSONValue)] = [("source", .string(source)), ("status", .string(status.rawValue))]
         if let error {
-            pairs.append(("error", .object([("code", .string(error.code)), ("message", .string(error.message))])))
+            pairs.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
         }
         if let contact {
             pairs.append(("contact", contact.json()))

@@ -46,7 +46,7 @@ struct InputPlan {
                         case nil: return nil
                         case .image(let bytes)?: return .bytes(bytes, source: "-#\(splitter.position)")
                         case .failure(let error)?:
-                            return .failure(ScanError(code: error.code.rawValue, message: error.description), source: error.source)
+                            return .failure(ScanError(error), source: error.source)
                         }
                     }
                 }
@@ -99,7 +99,7 @@ struct InputPlan {
             }
         } catch {
             let message = "\(error.path): the list of files cannot be read: \(error.reason)"
-            return AnySequence(CollectionOfOne(ScanInput.failure(ScanError(code: "unreadable", message: message), source: error.path)))
+            return AnySequence(CollectionOfOne(ScanInput.failure(ScanError(.unreadable, message), source: error.path)))
         }
         let separator: UInt8 = nulSeparated ? 0 : 0x0A
         let entries = data.split(separator: separator).map { entry -> ArraySlice<UInt8> in
@@ -107,7 +107,7 @@ struct InputPlan {
         }.filter { !$0.isEmpty }
         return AnySequence(entries.lazy.flatMap { entry -> AnySequence<ScanInput> in
             entry.elementsEqual("-".utf8) ? AnySequence(CollectionOfOne(ScanInput.failure(
-                ScanError(code: "unreadable", message: "-: standard input cannot be listed in --files-from; name it on the command line"),
+                ScanError(.unreadable, "-: standard input cannot be listed in --files-from; name it on the command line"),
                 source: "-")))
                 : inputs(forPath: FilePathBytes(bytes: entry))
         })

@@ -72,18 +72,18 @@ struct StripCommand: ParsableCommand {
             let target = FilePathBytes(outputDirectory).appending(input.lastComponent)
             if let existing = try? SystemFile.status(target), let original = try? SystemFile.status(input),
                existing.isSameFile(as: original) {
-                throw ScanError(code: "write-failed", message: "\(input.display): the copy would replace the photo itself; use --in-place for that")
+                throw ScanError(.writeFailed, "\(input.display): the copy would replace the photo itself; use --in-place for that")
             }
             try AtomicFile.write(clean, to: target, replace: overwrite)
         } catch let error as FileError {
             if error.code == .exists {
-                throw ScanError(code: "write-failed", message: "\(error.path): already exists; use --overwrite to replace it")
+                throw ScanError(.writeFailed, "\(error.path): already exists; use --overwrite to replace it")
             }
             throw ScanError(error)
         } catch let error as ScanError {
             throw error
         } catch {
-            throw ScanError(code: "write-failed", message: "\(input.display): \(error)")
+            throw ScanError(.writeFailed, "\(input.display): \(error)")
         }
     }
 

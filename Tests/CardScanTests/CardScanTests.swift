@@ -42,10 +42,10 @@ import TestSupport
         let scanner = try Self.scanner(workers: 1)
         let record = scanner.scan(bytes: Array("GIF? no".utf8), source: "notes.txt")
         #expect(record.status == .error)
-        #expect(record.error?.code == "not-an-image")
+        #expect(record.error?.code == .notAnImage)
         #expect(record.error?.message.hasPrefix("notes.txt: ") == true)
         let missing = scanner.scan(file: "/nonexistent/card.jpg")
-        #expect(missing.error?.code == "unreadable")
+        #expect(missing.error?.code == .unreadable)
     }
 
     @Test func recordJSONFollowsTheSchema() throws {
@@ -87,7 +87,7 @@ struct CountingInputs: Sequence, Sendable {
             guard i < count else { return nil }
             defer { i += 1 }
             counter.add()
-            return .failure(ScanError(code: "unreadable", message: "input \(i)"), source: "input-\(i)")
+            return .failure(ScanError(.unreadable, "input \(i)"), source: "input-\(i)")
         }
     }
 }

@@ -60,7 +60,7 @@ import TestSupport
     @Test func csvRoundTripsThroughARealParser() throws {
         var record = ScanRecord(source: "cards/a,b.jpg", status: .ok)
         record.contact = Self.sample
-        var bad = ScanRecord.failure("notes.txt", ScanError(code: "not-an-image", message: "notes.txt: not an image"))
+        var bad = ScanRecord.failure("notes.txt", ScanError(.notAnImage, "notes.txt: not an image"))
         bad.contact = nil
         let text = CSVExport.header + CSVExport.row(record) + CSVExport.row(bad)
         #expect(text.components(separatedBy: "\r\n").count == 4)
