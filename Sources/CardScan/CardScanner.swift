@@ -133,7 +133,7 @@ public final class CardScanner: Sendable {
     public func scan(bytes: [UInt8], source: String) -> ScanRecord {
         let clock = ContinuousClock()
         let start = clock.now
-        var timings: [(String, Double)] = []
+        var timings = StageTimings()
         let encoded: EncodedImage
         do {
             encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
@@ -165,9 +165,9 @@ public final class CardScanner: Sendable {
         } catch {
             return .failure(source, ScanError(error))
         }
-        timings.append(("decode", prepared.decodeMs))
-        timings.append(("strip", stripMs))
-        timings.append(("detect", prepared.detectMs))
+        timings[.decode] = prepared.decodeMs
+        timings[.strip] = stripMs
+        timings[.detect] = prepared.detectMs
 
         t = clock.now
         let page: OCRPage
@@ -177,7 +177,7 @@ public final class CardScanner: Sendable {
         } catch {
             return .failure(source, ScanError(error, source: source))
         }
-        timings.append(("ocr", (clock.now - t).milliseconds))
+        timings[.ocr] = (clock.now - t).milliseconds
         if let dir = configuration.debugDirectory {
             do {
                 try writeDebugImages(card: prepared.image.rotated(clockwise: rotation), overlay: prepared.overlay,
@@ -199,13 +199,13 @@ public final class CardScanner: Sendable {
         if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
             t = clock.now
             if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
-                timings[timings.count - 1].1 += (clock.now - t).milliseconds
+                timings.add((clock.now - t).milliseconds, to: .ocr)
                 t = clock.now
                 contact = Self.merge(english: contact, native: parser.parse(lines: page.lines.map(Self.textLine)))
                 parseMs += (clock.now - t).milliseconds
             }
         }
-        timings.append(("parse", parseMs))
+        timings[.parse] = parseMs
 
         var record = ScanRecord(source: source, status: .ok)
         record.contact = contact
@@ -216,8 +216,8 @@ public final class CardScanner: Sendable {
         record.metadata = metadata
         record.warnings = prepared.warnings + warnings
         record.outputErrors = outputErrors
-        timings.append(("total", (clock.now - start).milliseconds))
-        record.timingsMs = timings
+        timings[.total] = (clock.now - start).milliseconds
+        record.timings = timings
         return record
     }
 
@@ -369,9 +369,7 @@ public final class CardScanner: Sendable {
 
 extension ScanRecord {
     mutating func addTotal(_ duration: Duration) {
-        if let i = timingsMs.firstIndex(where: { $0.0 == "total" }) {
-            timingsMs[i].1 = duration.milliseconds
-        }
+        if timings[.total] != nil { timings[.total] = duration.milliseconds }
     }
 }
 

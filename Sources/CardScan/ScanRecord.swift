@@ -18,8 +18,8 @@ public struct ScanRecord: Sendable {
     /// What was asked besides the record and could not be written (the sanitized copy of
     /// --strip-to, the pictures of --debug-dir); also among `warnings`. The CLI exits 1 for them.
     public var outputErrors: [ScanError] = []
-    /// Milliseconds per stage: decode, strip, detect, ocr, parse, total.
-    public var timingsMs: [(String, Double)] = []
+    /// Milliseconds per stage.
+    public var timings = StageTimings()
 
     public enum Status: String, Sendable { case ok, error }
 
@@ -49,6 +49,44 @@ public struct ImageSummary: Sendable, Equatable {
     public var card: CardPlacement?
     /// Clockwise turn applied after EXIF orientation because the text itself lay turned (0, 90, 180, 270).
     public var textRotation: Int
+}
+
+/// The stages of a scan, in the order they run (and are printed in `timingsMs`).
+public enum Stage: String, Sendable, CaseIterable {
+    /// Decoding the photo (at the scale the card needs).
+    case decode
+    /// Reading what metadata the photo carries (and writing a --strip-to copy).
+    case strip
+    /// Finding and straightening the card.
+    case detect
+    /// Tesseract's readings (the second one in the card's language included).
+    case ocr
+    /// Turning the text into a contact.
+    case parse
+    /// The whole scan of the input, reading the file included.
+    case total
+}
+
+/// Milliseconds per stage; stages not run are absent.
+public struct StageTimings: Sendable, Equatable {
+    private var values: [Stage: Double] = [:]
+
+    public init() {}
+
+    public subscript(stage: Stage) -> Double? {
+        get { values[stage] }
+        set { values[stage] = newValue }
+    }
+
+    /// Adds to a stage's time (a second reading adds to `ocr`).
+    public mutating func add(_ milliseconds: Double, to stage: Stage) { values[stage, default: 0] += milliseconds }
+
+    public var isEmpty: Bool { values.isEmpty }
+
+    /// The measured stages in pipeline order.
+    public var measured: [(stage: Stage, milliseconds: Double)] {
+        Stage.allCases.compactMap { stage in values[stage].map { (stage, $0) } }
+    }
 }
 
 /// Why an input produced no contact: a stable code and a sentence a person can act on.
@@ -160,7 +198,9 @@ extension ScanRecord {
             ])))
         }
         if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map { .string($0) }))) }
-        if !timingsMs.isEmpty { pairs.append(("timingsMs", .object(timingsMs.map { ($0.0, .rounded($0.1, places: 1)) }))) }
+        if !timings.isEmpty {
+            pairs.append(("timingsMs", .object(timings.measured.map { ($0.stage.rawValue, .rounded($0.milliseconds, places: 1)) })))
+        }
         return .object(pairs)
     }
 }

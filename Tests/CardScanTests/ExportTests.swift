@@ -105,7 +105,7 @@ import TestSupport
         var c = Contact()
         c.confidence = ["name": 0.856]
         record.contact = c
-        record.timingsMs = [("ocr", 101.26)]
+        record.timings[.ocr] = 101.26
         let text = record.json().serialized()
         #expect(text.contains("\"name\":0.86"))
         #expect(text.contains("\"ocr\":101.3"))
