@@ -15,7 +15,8 @@ public enum PageSegmentation: Int32, Sendable, CaseIterable {
 /// Not thread-safe and deliberately not `Sendable`: each worker thread creates its own engine
 /// and keeps it for its whole life; an engine is never handed to another thread.
 public final class OCREngine {
-    private let handle: OpaquePointer
+    private let tesseract: TesseractHandle
+    private var handle: OpaquePointer { tesseract.api }
     public let languages: String
     public let pageSegmentation: PageSegmentation
 
@@ -31,20 +32,11 @@ public final class OCREngine {
     public init(languages: String = "eng", dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto) throws(OCRError) {
         _ = Self.silenceLeptonica
         let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
-        guard let api = TessBaseAPICreate() else {
-            throw OCRError(.engineFailed, "Tesseract could not create an engine (out of memory?)")
-        }
-        let rc = TessBaseAPIInit3(api, dir, languages)
-        guard rc == 0 else {
-            TessBaseAPIDelete(api)
-            throw OCRError(.engineFailed, "Tesseract could not load the language data '\(languages)' from \(dir); reinstall the tesseract-ocr language packages")
-        }
-        handle = api
+        tesseract = try TesseractHandle(tessdata: dir, languages: languages,
+                                        mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
+                                        what: "an engine", hint: "reinstall the tesseract-ocr language packages")
         self.languages = languages
         self.pageSegmentation = pageSegmentation
-        // Tesseract prints notes ("Empty page!!") to stderr; send them nowhere: no card text in logs.
-        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        TessBaseAPISetPageSegMode(api, TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)))
         Self.counter.increment()
     }
 
@@ -53,11 +45,6 @@ public final class OCREngine {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         return true
     }()
-
-    deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
-    }
 
     /// Mean word confidence from which a reading is trusted without trying the card the other way up.
     public static let trustedConfidence = 0.75

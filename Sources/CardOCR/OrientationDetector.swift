@@ -7,26 +7,14 @@ import ImageIngest
 ///
 /// Like `OCREngine`, one per worker thread, never shared.
 public final class OrientationDetector {
-    private let handle: OpaquePointer
+    private let tesseract: TesseractHandle
+    private var handle: OpaquePointer { tesseract.api }
 
     /// - Throws: `OCRError.missingLanguage` when osd.traineddata is not installed.
     public init(dataPath: String? = nil) throws(OCRError) {
         let dir = try OCREngine.locateTessdata(languages: "osd", explicit: dataPath)
-        guard let api = TessBaseAPICreate() else {
-            throw OCRError(.engineFailed, "Tesseract could not create an orientation engine (out of memory?)")
-        }
-        guard TessBaseAPIInit3(api, dir, "osd") == 0 else {
-            TessBaseAPIDelete(api)
-            throw OCRError(.engineFailed, "Tesseract could not load \(dir)/osd.traineddata; reinstall tesseract-ocr-osd")
-        }
-        _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
-        TessBaseAPISetPageSegMode(api, PSM_OSD_ONLY)
-        handle = api
-    }
-
-    deinit {
-        TessBaseAPIEnd(handle)
-        TessBaseAPIDelete(handle)
+        tesseract = try TesseractHandle(tessdata: dir, languages: "osd", mode: PSM_OSD_ONLY,
+                                        what: "an orientation engine", hint: "reinstall tesseract-ocr-osd")
     }
 
     /// The clockwise rotation (0, 90, 180, 270) that makes the text upright, and Tesseract's

@@ -258,30 +258,13 @@ public final class CardScanner: Sendable {
         let nativeExtra = native.unicodeScalars.filter { $0.value > 0x7F }.count
         let englishExtra = english.unicodeScalars.filter { $0.value > 0x7F }.count
         guard nativeExtra > 0, nativeExtra >= englishExtra else { return english }
-        return editDistance(fe, fn) <= max(1, nativeExtra + fn.count / 12) ? native : english
+        return TextDistance.edits(fe, fn) <= max(1, nativeExtra + fn.count / 12) ? native : english
     }
 
     static func fold(_ s: String) -> String {
         var t = s.lowercased()
         for (from, to) in [("ß", "ss"), ("ø", "o"), ("æ", "ae"), ("œ", "oe"), ("ł", "l"), ("đ", "d")] { t = t.replacingOccurrences(of: from, with: to) }
         return t.folding(options: [.diacriticInsensitive], locale: nil)
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        guard !x.isEmpty else { return y.count }
-        guard !y.isEmpty else { return x.count }
-        var row = Array(0...y.count)
-        for i in 1...x.count {
-            var previous = row[0]
-            row[0] = i
-            for j in 1...y.count {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (x[i - 1] == y[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[y.count]
     }
 
     /// Writes the sanitized copy of a scanned photo into `dir` under the input's file name, or

@@ -99,7 +99,13 @@ enum CrossChecks {
         return leading + out + trailing
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    static func editDistance(_ a: String, _ b: String) -> Int { TextDistance.edits(a, b) }
+}
+
+/// How far apart two spellings are.
+public enum TextDistance {
+    /// Levenshtein distance in characters (insertions, deletions, substitutions).
+    public static func edits(_ a: String, _ b: String) -> Int {
         let x = Array(a), y = Array(b)
         guard !x.isEmpty else { return y.count }
         guard !y.isEmpty else { return x.count }
