@@ -88,3 +88,25 @@ public struct TextWord: Sendable, Equatable {
         self.text = text; self.left = left; self.right = right; self.confidence = confidence
     }
 }
+
+/// An e-mail address taken apart at its last "@" (the local part may itself hold one, quoted).
+public struct EmailAddress: Sendable, Equatable {
+    public let local: String
+    public let domain: String
+
+    /// Nil when the text has no "@" with something on both sides.
+    public init?(_ text: String) {
+        guard let at = text.lastIndex(of: "@") else { return nil }
+        let local = String(text[..<at]), domain = String(text[text.index(after: at)...])
+        guard !local.isEmpty, !domain.isEmpty else { return nil }
+        self.local = local
+        self.domain = domain
+    }
+
+    public init(local: String, domain: String) {
+        self.local = local
+        self.domain = domain
+    }
+
+    public var text: String { local + "@" + domain }
+}

@@ -55,7 +55,7 @@ public struct ContactParser: Sendable {
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
 
-        var domains = contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) } + contact.urls.map { URLExtractor.host(of: $0) }
+        var domains = contact.emails.compactMap { EmailAddress($0)?.domain } + contact.urls.map { URLExtractor.host(of: $0) }
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
         contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
         contact.title = people.title
@@ -65,7 +65,7 @@ public struct ContactParser: Sendable {
         let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)
         contact.emails = reconciled.emails
         contact.urls = reconciled.urls
-        domains = contact.emails.compactMap { $0.split(separator: "@").last.map(String.init) } + contact.urls.map { URLExtractor.host(of: $0) }
+        domains = contact.emails.compactMap { EmailAddress($0)?.domain } + contact.urls.map { URLExtractor.host(of: $0) }
 
         contact.confidence = Confidence.score(contact, lines: lines, people: people,
                                               emailRepairs: emailResult.repaired + reconciled.repairs, domains: domains)

@@ -10,7 +10,7 @@ enum CrossChecks {
     /// Words of `name` corrected toward the e-mail local parts ("Priscilla Colina" and
     /// "pcollina@" -> "Priscilla Collina").
     static func repairName(_ name: PersonName, emails: [String]) -> PersonName {
-        let locals = emails.compactMap { $0.split(separator: "@").first.map { String($0).lowercased() } }
+        let locals = emails.compactMap { EmailAddress($0)?.local.lowercased() }
         guard !locals.isEmpty else { return name }
         var words = name.full.split(separator: " ").map(String.init)
         guard words.count >= 2, let initial = PeopleExtractor.fold(words[0]).first else { return name }

@@ -81,7 +81,7 @@ enum URLExtractor {
 
     static func extract(from lines: [CardLine], emails: [String]) -> Result {
         var result = Result()
-        let emailDomains = Set(emails.compactMap { $0.split(separator: "@").last.map { String($0) } })
+        let emailDomains = Set(emails.compactMap { EmailAddress($0)?.domain })
         for line in lines {
             var text = Domains.joinSplitSuffixes(line.text)
             for (from, to) in [("https //", "https://"), ("http //", "http://"), ("https:/ /", "https://"), ("https:/", "https://"),

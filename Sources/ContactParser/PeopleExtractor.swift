@@ -49,7 +49,7 @@ enum PeopleExtractor {
         }
         let heights = candidates.compactMap(\.line.height)
         let maxHeight = heights.max() ?? 0
-        let locals = emails.compactMap { $0.split(separator: "@").first.map { String($0).lowercased() } }
+        let locals = emails.compactMap { EmailAddress($0)?.local.lowercased() }
         var domainLabels: [String] = []
         for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
 
@@ -350,7 +350,7 @@ enum Confidence {
         }
         if !contact.emails.isEmpty {
             let domainsAgree = contact.emails.allSatisfy { e in
-                let d = e.split(separator: "@").last.map(String.init) ?? ""
+                let d = EmailAddress(e)?.domain ?? ""
                 return contact.urls.isEmpty || contact.urls.contains { URLExtractor.host(of: $0) == d }
             }
             out["emails"] = clamp((domainsAgree ? 0.95 : 0.8) - 0.15 * Double(emailRepairs))

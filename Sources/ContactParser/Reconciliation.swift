@@ -43,7 +43,7 @@ enum Reconciliation {
         let organizationReferences: [String] = organization.map(organizationSpellings) ?? []
         var references = organizationReferences
         // Labels the e-mails and web addresses agree on, when the organisation gives none.
-        let labels = emails.compactMap { $0.split(separator: "@").last.flatMap { PeopleExtractor.domainLabel(String($0)) } }
+        let labels = emails.compactMap { EmailAddress($0).flatMap { PeopleExtractor.domainLabel($0.domain) } }
             + urls.compactMap { PeopleExtractor.domainLabel(URLExtractor.host(of: $0)) }
         for label in labels where labels.filter({ $0 == label }).count >= 2 && !references.contains(label) {
             references.append(label)
@@ -64,8 +64,8 @@ enum Reconciliation {
             return host.replacingCharacters(in: range, with: better)
         }
         let newEmails = emails.map { email -> String in
-            guard let at = email.lastIndex(of: "@") else { return email }
-            return String(email[...at]) + fix(String(email[email.index(after: at)...]))
+            guard let address = EmailAddress(email) else { return email }
+            return EmailAddress(local: address.local, domain: fix(address.domain)).text
         }
         let newURLs = urls.map { url -> String in
             let host = URLExtractor.host(of: url)

@@ -44,7 +44,7 @@ enum RegionInference {
             for region in internationalRegions(in: line) { prefixes.insert(region) }
         }
         for code in prefixes { vote(code, 3, "phone-prefix") }
-        var hosts = Set(emails.compactMap { $0.split(separator: "@").last.map(String.init) })
+        var hosts = Set(emails.compactMap { EmailAddress($0)?.domain })
         hosts.formUnion(urls.map(URLExtractor.host))
         var domainRegions = Set<String>()
         for host in hosts {
