@@ -17,10 +17,32 @@ public struct PrivacyFinding: Sendable, Equatable {
 
 /// Checks a PrivacyInfo.xcprivacy against Apple's rules (see `PrivacyRules`).
 public enum PrivacyManifestLinter {
+    /// The offset of the first byte that is not valid UTF-8, nil when all are.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     public static func lint(data: Data, file: String) -> [PrivacyFinding] {
         var findings: [PrivacyFinding] = []
         func report(_ line: Int, _ severity: PrivacyFinding.Severity, _ message: String) {
             findings.append(PrivacyFinding(file: file, line: line, severity: severity, message: message))
+        }
+        // A property list in XML is UTF-8. FoundationXML traps on element names that are not
+        // (libxml hands them over undecoded), so other bytes never reach it.
+        let bytes = [UInt8](data)
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            report(1 + bytes[..<bad].filter { $0 == 0x0A }.count, .error,
+                   "not valid UTF-8 (byte \(bad)); a privacy manifest is an XML property list in UTF-8")
+            return findings
         }
         let root: PlistNode
         switch PlistReader.read(data) {

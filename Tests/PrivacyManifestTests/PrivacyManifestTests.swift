@@ -115,3 +115,20 @@ import PrivacyManifest
         #expect(readme.contains(expected))
     }
 }
+
+/// Inputs the fuzzer found (Fuzz/Regressions): each gives findings, never a crash.
+@Suite struct PrivacyFuzzRegressionTests {
+    @Test func everyRegressionFileLintsWithoutCrashing() throws {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Fuzz/Regressions/privacy-linter")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(!names.isEmpty)
+        for name in names {
+            let findings = PrivacyManifestLinter.lint(data: try Data(contentsOf: folder.appendingPathComponent(name)), file: name)
+            #expect(findings.contains { $0.severity == .error }, "\(name)")
+        }
+        // The one that made FoundationXML trap: element names that are not UTF-8.
+        let bad = Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><array".utf8) + Data([0xC2, 0xF5, 0xF6]) + Data("/></dict></plist>".utf8)
+        #expect(PrivacyManifestLinter.lint(data: bad, file: "x").map(\.message) == ["not valid UTF-8 (byte 72); a privacy manifest is an XML property list in UTF-8"])
+    }
+}
+
