@@ -171,7 +171,7 @@ extension ScanRecord {
         }
         if let contact {
             pairs.append(("contact", contact.json()))
-            let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.rounded($0.value, places: 2)) }
+            let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) }
             pairs.append(("confidence", .object(conf)))
         } else if status == .ok {
             pairs.append(("contact", .null))

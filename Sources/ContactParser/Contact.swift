@@ -50,9 +50,14 @@ public struct Contact: Sendable, Equatable {
     public var emails: [String] = []
     public var urls: [String] = []
     public var address: PostalAddress?
-    /// Confidence 0...1 per field present ("name", "title", "organization", "phones", "emails",
-    /// "urls", "address").
-    public var confidence: [String: Double] = [:]
+    /// Confidence 0...1 per field present.
+    public var confidence: [Field: Double] = [:]
+
+    /// The fields of a contact, as the record's `confidence` object names them.
+    public enum Field: String, Sendable, CaseIterable, Comparable {
+        case name, title, organization, phones, emails, urls, address
+        public static func < (a: Field, b: Field) -> Bool { a.rawValue < b.rawValue }
+    }
     /// The region (ISO 3166 alpha-2) the card's numbers were read in, and what said so.
     public var region: RegionGuess?
 

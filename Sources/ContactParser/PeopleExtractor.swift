@@ -333,30 +333,30 @@ enum PeopleExtractor {
 /// Confidence per field: OCR confidence of the line, raised when cross-checks agree.
 enum Confidence {
     static func score(_ contact: Contact, lines: [CardLine], people: PeopleExtractor.Result, emailRepairs: Int,
-                      domains: [String]) -> [String: Double] {
-        var out: [String: Double] = [:]
+                      domains: [String]) -> [Contact.Field: Double] {
+        var out: [Contact.Field: Double] = [:]
         func ocr(_ index: Int?) -> Double { index.map { lines[$0].confidence } ?? 0.8 }
         func clamp(_ v: Double) -> Double { (max(0, min(1, v)) * 100).rounded() / 100 }
         if contact.name != nil {
-            out["name"] = clamp(0.5 * ocr(people.nameLine) + (people.nameAgreesWithEmail ? 0.5 : 0.25))
+            out[.name] = clamp(0.5 * ocr(people.nameLine) + (people.nameAgreesWithEmail ? 0.5 : 0.25))
         }
-        if contact.title != nil { out["title"] = clamp(0.6 * ocr(people.titleLine) + 0.3) }
+        if contact.title != nil { out[.title] = clamp(0.6 * ocr(people.titleLine) + 0.3) }
         if contact.organization != nil {
-            out["organization"] = people.organizationFromDomain ? 0.3
+            out[.organization] = people.organizationFromDomain ? 0.3
                 : clamp(0.5 * ocr(people.organizationLine) + (people.organizationAgreesWithDomain ? 0.45 : 0.2))
         }
         if !contact.phones.isEmpty {
-            out["phones"] = clamp(contact.phones.allSatisfy(\.valid) ? 0.9 : (contact.phones.contains(where: \.valid) ? 0.6 : 0.35))
+            out[.phones] = clamp(contact.phones.allSatisfy(\.valid) ? 0.9 : (contact.phones.contains(where: \.valid) ? 0.6 : 0.35))
         }
         if !contact.emails.isEmpty {
             let domainsAgree = contact.emails.allSatisfy { e in
                 let d = EmailAddress(e)?.domain ?? ""
                 return contact.urls.isEmpty || contact.urls.contains { URLExtractor.host(of: $0) == d }
             }
-            out["emails"] = clamp((domainsAgree ? 0.95 : 0.8) - 0.15 * Double(emailRepairs))
+            out[.emails] = clamp((domainsAgree ? 0.95 : 0.8) - 0.15 * Double(emailRepairs))
         }
-        if !contact.urls.isEmpty { out["urls"] = 0.85 }
-        if let a = contact.address { out["address"] = clamp((a.street != nil ? 0.85 : 0.65)) }
+        if !contact.urls.isEmpty { out[.urls] = 0.85 }
+        if let a = contact.address { out[.address] = clamp((a.street != nil ? 0.85 : 0.65)) }
         return out
     }
 }

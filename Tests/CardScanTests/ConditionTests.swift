@@ -34,6 +34,6 @@ import TestSupport
         let scanner = try #require(Self.scanner)
         let record = scanner.scan(file: TestPaths.conditions.appendingPathComponent("cond-rotated-30.jpg").path)
         #expect(record.image?.textRotation == 0)
-        #expect((record.contact?.confidence["name"] ?? 0) >= 0.5)
+        #expect((record.contact?.confidence[.name] ?? 0) >= 0.5)
     }
 }

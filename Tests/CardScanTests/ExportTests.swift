@@ -103,7 +103,7 @@ import TestSupport
         #expect(JSONValue.number(12.0).serialized() == "12.0")
         var record = ScanRecord(source: "a.jpg", status: .ok)
         var c = Contact()
-        c.confidence = ["name": 0.856]
+        c.confidence = [.name: 0.856]
         record.contact = c
         record.timings[.ocr] = 101.26
         let text = record.json().serialized()

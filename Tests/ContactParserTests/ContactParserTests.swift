@@ -66,7 +66,7 @@ import Testing
         let c = ContactParser().parse(text: "Griffiths Ltd\nCharlotte Wright\ncwright@griffithsitd.co.uk\nwww.griffithsltd.co.uk")
         #expect(c.emails == ["cwright@griffithsltd.co.uk"])
         #expect(c.urls == ["www.griffithsltd.co.uk"])
-        #expect((c.confidence["emails"] ?? 1) < 0.9)  // a repaired field says so
+        #expect((c.confidence[.emails] ?? 1) < 0.9)  // a repaired field says so
     }
 
     @Test func aMisreadWebAddressFollowsTheCompanyAndTheEmail() {
@@ -152,7 +152,7 @@ import Testing
         #expect(name.full == "Adam Roberson" && name.given == "Adam" && name.family == "Roberson")
         #expect(c.title == "Senior Software Engineer")
         #expect(c.organization == "Byrd PLC")
-        #expect((c.confidence["name"] ?? 0) > 0.7)
+        #expect((c.confidence[.name] ?? 0) > 0.7)
     }
 
     @Test func companyWithoutLegalFormIsFoundThroughTheDomain() {

@@ -82,7 +82,7 @@ import Testing
         let phone = c.phones.first
         #expect(phone?.valid == false)
         #expect(phone?.e164 == nil)
-        #expect((c.confidence["phones"] ?? 1) < 0.5)
+        #expect((c.confidence[.phones] ?? 1) < 0.5)
     }
 
     @Test(arguments: [
@@ -169,7 +169,7 @@ import Testing
     @Test func withoutACompanyLineTheDomainIsALowConfidenceFallback() {
         let c = ContactParser().parse(text: "Jane Doe\nProduct Manager\njane@lanternworks.de")
         #expect(c.organization == "Lanternworks")
-        #expect(c.confidence["organization"] == 0.3)
+        #expect(c.confidence[.organization] == 0.3)
     }
 
     @Test func namesKeepTheirLettersAndParticles() {
