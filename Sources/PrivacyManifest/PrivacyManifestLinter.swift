@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// One problem found in a privacy manifest, with the line of the offending key.
 public struct PrivacyFinding: Sendable, Equatable {
@@ -248,7 +245,8 @@ indirect enum PlistNode {
 }
 
 /// Reads an XML property list into `PlistNode`s, keeping line numbers.
-final class PlistReader: NSObject, XMLParserDelegate {
+/// A property list's values from the XML events of `PlistXML`.
+final class PlistReader {
     struct Failure: Error { let line: Int; let message: String }
 
     private enum Frame {
@@ -261,17 +259,26 @@ final class PlistReader: NSObject, XMLParserDelegate {
     private var root: PlistNode?
     private var failure: Failure?
     private var sawPlist = false
-    private weak var parser: XMLParser?
+    private var line = 1
 
     static func read(_ data: Data) -> Result<PlistNode, Failure> {
+        let events: [PlistXML.Event]
+        switch PlistXML.events([UInt8](data)) {
+        case .failure(let f): return .failure(Failure(line: f.line, message: f.message))
+        case .success(let e): events = e
+        }
         let reader = PlistReader()
-        let parser = XMLParser(data: data)
-        reader.parser = parser
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { return .failure(failure) }
-        if !ok {
-            return .failure(Failure(line: max(1, parser.lineNumber), message: parser.parserError?.localizedDescription ?? "XML error"))
+        for event in events {
+            switch event {
+            case .start(let name, let line):
+                reader.line = line
+                reader.start(name)
+            case .text(let string): reader.text += string
+            case .end(let name, let line):
+                reader.line = line
+                reader.end(name)
+            }
+            if let failure = reader.failure { return .failure(failure) }
         }
         guard reader.sawPlist, let root = reader.root else {
             return .failure(Failure(line: 1, message: "no <plist> element with a value"))
@@ -279,15 +286,11 @@ final class PlistReader: NSObject, XMLParserDelegate {
         return .success(root)
     }
 
-    private var line: Int { max(1, parser?.lineNumber ?? 1) }
-
     private func fail(_ message: String) {
         if failure == nil { failure = Failure(line: line, message: message) }
-        parser?.abortParsing()
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    private func start(_ name: String) {
         text = ""
         switch name {
         case "plist": sawPlist = true
@@ -298,9 +301,7 @@ final class PlistReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func end(_ name: String) {
         switch name {
         case "plist": break
         case "key":

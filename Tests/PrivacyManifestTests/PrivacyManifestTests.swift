@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 import CardScan
-import PrivacyManifest
+@testable import PrivacyManifest
 
 @Suite struct PrivacyManifestTests {
     static var manifest: URL { TestPaths.packageRoot.appendingPathComponent("Sources/CardScan/Resources/PrivacyInfo.xcprivacy") }
@@ -132,3 +132,37 @@ import PrivacyManifest
     }
 }
 
+
+/// The plist XML reader: what plists use, and nothing that could be abused.
+@Suite struct PlistXMLTests {
+    func events(_ text: String) -> Result<[PlistXML.Event], PlistXML.Failure> { PlistXML.events(Array(text.utf8)) }
+
+    @Test func readsElementsTextEntitiesAndCDATAWithLines() throws {
+        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [ <!ENTITY x \"boom\"> ]>\n<!-- c -->\n<plist version=\"1.0\"><dict>\n<key>a&amp;b&#65;&#x42;</key><string><![CDATA[<x>]]></string><true/></dict></plist>\n"
+        let result = try events(text).get()
+        #expect(result.first == .start("plist", line: 4))
+        #expect(result.contains(.text("a&bAB")))
+        #expect(result.contains(.text("<x>")))
+        #expect(result.contains(.start("true", line: 5)) && result.contains(.end("true", line: 5)))
+    }
+
+    @Test(arguments: [
+        ("<plist><?pi?></plist>", "a processing instruction inside the document"),
+        ("<plist>&x;</plist>", "&x; is not an entity a property list may use"),
+        ("<plist><dict></plist>", "</plist> closes <dict>"),
+        ("<plist>", "<plist> is never closed"),
+        ("<plist/><plist/>", "a second root element <plist>"),
+        ("text", "text outside the root element"),
+        ("", "no root element"),
+    ])
+    func refusesWhatPlistsDoNotUse(text: String, message: String) {
+        guard case .failure(let failure) = events(text) else { Issue.record("accepted \(text)"); return }
+        #expect(failure.message == message)
+    }
+
+    @Test func nestingIsBounded() {
+        let deep = String(repeating: "<array>", count: 100) + String(repeating: "</array>", count: 100)
+        guard case .failure(let failure) = events(deep) else { Issue.record("accepted"); return }
+        #expect(failure.message.contains("nested more than 64 deep"))
+    }
+}
