@@ -73,7 +73,7 @@ for line in open(os.path.join(tmp, "records.jsonl")):
 if stages:
     total = sum(v for k, v in stages.items() if k != "total")
     print("cardscan per-stage time summed over the batch (from timingsMs, last default run):")
-    for k in ("decode", "strip", "detect", "ocr", "parse"):
+    for k in ("decode", "metadata", "detect", "ocr", "parse"):
         if k in stages:
             print(f"  {k:8s} {stages[k] / 1000:7.2f} s  {100 * stages[k] / total:5.1f}%   {stages[k] / max(ok, 1):7.1f} ms/card")
 PY

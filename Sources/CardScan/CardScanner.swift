@@ -152,7 +152,7 @@ public final class CardScanner: Sendable {
                 outputErrors.append(error)
             }
         }
-        let stripMs = (clock.now - t).milliseconds
+        let metadataMs = (clock.now - t).milliseconds
 
         let prepared: PreparedCard
         do {
@@ -166,7 +166,7 @@ public final class CardScanner: Sendable {
             return .failure(source, ScanError(error))
         }
         timings[.decode] = prepared.decodeMs
-        timings[.strip] = stripMs
+        timings[.metadata] = metadataMs
         timings[.detect] = prepared.detectMs
 
         t = clock.now

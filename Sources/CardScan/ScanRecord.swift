@@ -55,8 +55,9 @@ public struct ImageSummary: Sendable, Equatable {
 public enum Stage: String, Sendable, CaseIterable {
     /// Decoding the photo (at the scale the card needs).
     case decode
-    /// Reading what metadata the photo carries (and writing a --strip-to copy).
-    case strip
+    /// Reading what metadata the photo carries (and writing a --strip-to copy). The pixels
+    /// that reach OCR never carry metadata: they are decoded, not copied.
+    case metadata
     /// Finding and straightening the card.
     case detect
     /// Tesseract's readings (the second one in the card's language included).

@@ -62,7 +62,7 @@ import TestSupport
         let image = try #require(object["image"] as? [String: Any])
         #expect(image["ocrWidth"] as? Int == 1024)
         let timings = try #require(object["timingsMs"] as? [String: Any])
-        for key in ["decode", "strip", "detect", "ocr", "parse", "total"] { #expect(timings[key] != nil) }
+        for key in ["decode", "metadata", "detect", "ocr", "parse", "total"] { #expect(timings[key] != nil) }
         // Metadata kinds only, never values: no coordinates or serial numbers in the record.
         #expect(!text.contains("SN-0042"))
         #expect(!text.contains("CardCam"))
