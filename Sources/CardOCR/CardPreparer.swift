@@ -118,7 +118,7 @@ public enum CardPreparer {
     }
 
     static func drawOverlay(_ preview: PixelImage, _ location: CardDetector.Location, chosen: Quadrilateral?,
-                            orientation: Int) -> PixelImage {
+                            orientation: ImageOrientation) -> PixelImage {
         DetectionOverlay.draw(on: preview, alternatives: location.alternatives, chosen: chosen, method: location.method)
             .applyingOrientation(orientation)
     }

@@ -53,14 +53,14 @@ public final class OCREngine {
     /// the text runs (`TextDirection`); the card is read that way, and when the reading is
     /// unsure, also turned by half a turn (and, when the layout was ambiguous, by a quarter turn
     /// each way), keeping the reading with the most confidently read text.
-    /// - Returns: the page and the clockwise rotation applied (0, 90, 180, 270).
-    public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: Int) {
+    /// - Returns: the page and the clockwise turn applied.
+    public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
         let estimate = TextDirection.estimate(prepared)
         var best = (page: try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false), rotation: estimate.rotation)
         guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
-        var alternatives = [(estimate.rotation + 180) % 360]
-        if estimate.isUncertain { alternatives += [(estimate.rotation + 90) % 360, (estimate.rotation + 270) % 360] }
+        var alternatives = [estimate.rotation.then(.half)]
+        if estimate.isUncertain { alternatives += [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)] }
         for rotation in alternatives {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
             if page.readingEvidence > best.page.readingEvidence { best = (page, rotation) }

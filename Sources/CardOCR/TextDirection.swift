@@ -10,10 +10,10 @@ import ImageIngest
 ///   than they reach down (g, j, p, q, y), so within each line there is more ink above the
 ///   x-height band than below it.
 public enum TextDirection {
-    /// The clockwise turn (0, 90, 180, 270) that should make the text upright, and how clear
+    /// The clockwise turn that should make the text upright, and how clear
     /// each of the two decisions was (log ratio of roughness; ascender minus descender share).
     public struct Estimate: Sendable, Equatable {
-        public var rotation: Int
+        public var rotation: QuarterTurn
         public var sidewaysEvidence: Double
         public var uprightEvidence: Double
         /// True when either decision was close: the OCR reading decides then.
@@ -36,11 +36,10 @@ public enum TextDirection {
         let horizontal = log(max(1e-6, roughness(rows)) / max(1e-6, roughness(cols))) + emptyBalance(rows: rows, cols: cols)
         // Turn the text horizontal (if it runs vertically, a quarter turn clockwise), then test
         // for upside down.
-        let turned = horizontal >= 0 ? gray : gray.rotated(clockwise: 90)
+        let turned = horizontal >= 0 ? gray : gray.rotated(clockwise: .quarter)
         let up = ascenderBalance(turned)
-        var rotation = horizontal >= 0 ? 0 : 90
-        if up < 0 { rotation += 180 }
-        return Estimate(rotation: rotation % 360, sidewaysEvidence: horizontal, uprightEvidence: up)
+        let sideways: QuarterTurn = horizontal >= 0 ? .none : .quarter
+        return Estimate(rotation: up < 0 ? sideways.then(.half) : sideways, sidewaysEvidence: horizontal, uprightEvidence: up)
     }
 
     /// log(share of empty rows / share of empty columns) within the inked area's bounding box.

@@ -171,7 +171,7 @@ public final class CardScanner: Sendable {
 
         t = clock.now
         let page: OCRPage
-        let rotation: Int
+        let rotation: QuarterTurn
         do {
             (page, rotation) = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
         } catch {
@@ -449,6 +449,10 @@ final class DecodeBudget: @unchecked Sendable {
 
 /// A file path as bytes (re-exported for `ScanInput.path`).
 public typealias FilePathBytes = FileAccess.FilePathBytes
+
+/// EXIF orientations and quarter turns (re-exported for `ImageSummary`).
+public typealias ImageOrientation = ImageIngest.ImageOrientation
+public typealias QuarterTurn = ImageIngest.QuarterTurn
 
 /// Tesseract's page segmentation modes (re-exported for users of `ScanConfiguration`).
 public typealias PageSegmentation = CardOCR.PageSegmentation

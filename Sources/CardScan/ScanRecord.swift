@@ -41,14 +41,14 @@ public struct ImageSummary: Sendable, Equatable {
     public var format: ImageFormat
     public var width: Int
     public var height: Int
-    public var orientation: Int
+    public var orientation: ImageOrientation
     public var ocrWidth: Int
     public var ocrHeight: Int
     public var cardDetected: Bool
     /// How the card was found, where its corners are in the upright photo, and how sure that is.
     public var card: CardPlacement?
-    /// Clockwise turn applied after EXIF orientation because the text itself lay turned (0, 90, 180, 270).
-    public var textRotation: Int
+    /// Clockwise turn applied after EXIF orientation because the text itself lay turned.
+    public var textRotation: QuarterTurn
 }
 
 /// The stages of a scan, in the order they run (and are printed in `timingsMs`).
@@ -180,9 +180,9 @@ extension ScanRecord {
         if let image {
             pairs.append(("image", .object([
                 ("format", .string(image.format.rawValue)), ("width", .integer(image.width)),
-                ("height", .integer(image.height)), ("orientation", .integer(image.orientation)),
+                ("height", .integer(image.height)), ("orientation", .integer(image.orientation.rawValue)),
                 ("ocrWidth", .integer(image.ocrWidth)), ("ocrHeight", .integer(image.ocrHeight)),
-                ("cardDetected", .bool(image.cardDetected)), ("textRotation", .integer(image.textRotation)),
+                ("cardDetected", .bool(image.cardDetected)), ("textRotation", .integer(image.textRotation.degrees)),
                 ("card", image.card.map { card in
                     .object([
                         ("found", .string(card.method.rawValue)),

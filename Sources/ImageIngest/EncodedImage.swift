@@ -7,8 +7,8 @@ public struct EncodedImage: Sendable {
     /// Size as stored in the file, before orientation.
     public let storedWidth: Int
     public let storedHeight: Int
-    /// EXIF orientation 1-8 (1 when the file has none).
-    public let orientation: Int
+    /// The EXIF orientation (`up` when the file has none).
+    public let orientation: ImageOrientation
     /// The limits the image was checked against, applied again while decoding.
     public let limits: ImageLimits
     /// Bits per stored pixel (all channels), as the header says: what a full-size decoder holds.
@@ -24,8 +24,8 @@ public struct EncodedImage: Sendable {
     public var supportsScaledDecode: Bool { format == .jpeg }
 
     /// Size as a viewer shows it, after orientation.
-    public var uprightWidth: Int { orientation >= 5 ? storedHeight : storedWidth }
-    public var uprightHeight: Int { orientation >= 5 ? storedWidth : storedHeight }
+    public var uprightWidth: Int { orientation.swapsAxes ? storedHeight : storedWidth }
+    public var uprightHeight: Int { orientation.swapsAxes ? storedWidth : storedHeight }
 
     /// Detects the format and reads the header.
     /// - Throws: `IngestError` when the bytes are empty, too large, not an image, or the header is damaged.
@@ -82,7 +82,7 @@ public struct EncodedImage: Sendable {
                 orientation = o
             }
         }
-        self.orientation = orientation
+        self.orientation = ImageOrientation(exif: orientation)
         self.storedBitsPerPixel = bitsPerPixel
         self.progressive = progressive
         self.jpegStructure = jpegStructure

@@ -59,8 +59,9 @@ public struct PixelImage: Sendable, Equatable {
         return PixelImage(width: width, height: height, channels: 1, pixels: out)
     }
 
-    /// Applies an EXIF orientation (1-8) so that the result is upright as a viewer shows it.
-    public func applyingOrientation(_ orientation: Int) -> PixelImage {
+    /// Applies an EXIF orientation so that the result is upright as a viewer shows it.
+    public func applyingOrientation(_ exif: ImageOrientation) -> PixelImage {
+        let orientation = exif.rawValue
         guard (2...8).contains(orientation) else { return self }
         let w = width, h = height, c = channels
         let swaps = orientation >= 5
@@ -99,9 +100,9 @@ public struct PixelImage: Sendable, Equatable {
     }
 
     /// Where a point of the upright image (normalised 0...1) lies in the stored image.
-    public static func storedPoint(fromUpright p: (x: Double, y: Double), orientation: Int) -> (x: Double, y: Double) {
+    public static func storedPoint(fromUpright p: (x: Double, y: Double), orientation: ImageOrientation) -> (x: Double, y: Double) {
         let (u, v) = p
-        switch orientation {
+        switch orientation.rawValue {
         case 2: return (1 - u, v)
         case 3: return (1 - u, 1 - v)
         case 4: return (u, 1 - v)
@@ -114,9 +115,9 @@ public struct PixelImage: Sendable, Equatable {
     }
 
     /// Where a point of the stored image (normalised 0...1) appears in the upright image.
-    public static func uprightPoint(fromStored p: (x: Double, y: Double), orientation: Int) -> (x: Double, y: Double) {
+    public static func uprightPoint(fromStored p: (x: Double, y: Double), orientation: ImageOrientation) -> (x: Double, y: Double) {
         let (s, t) = p
-        switch orientation {
+        switch orientation.rawValue {
         case 2: return (1 - s, t)
         case 3: return (1 - s, 1 - t)
         case 4: return (s, 1 - t)
@@ -128,14 +129,9 @@ public struct PixelImage: Sendable, Equatable {
         }
     }
 
-    /// Rotates clockwise by a multiple of 90 degrees.
-    public func rotated(clockwise degrees: Int) -> PixelImage {
-        switch ((degrees % 360) + 360) % 360 {
-        case 90: return applyingOrientation(6)
-        case 180: return applyingOrientation(3)
-        case 270: return applyingOrientation(8)
-        default: return self
-        }
+    /// Rotates clockwise by quarter turns.
+    public func rotated(clockwise turn: QuarterTurn) -> PixelImage {
+        turn == .none ? self : applyingOrientation(turn.orientation)
     }
 
     /// Resizes with an area-averaging filter (each output pixel is the mean of the input area it

@@ -199,7 +199,7 @@ func benchOSD(_ path: String) throws {
     let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
     let card = CardNormalizer.normalize(try CardPreparer.prepare(encoded).image)
     let osd = try OrientationDetector()
-    for turn in [0, 90, 180, 270] {
+    for turn in QuarterTurn.allCases {
         let turned = card.rotated(clockwise: turn)
         var result: (degrees: Int, confidence: Double)?
         let ms = milliseconds { result = osd.uprightRotation(of: turned) }
@@ -210,7 +210,7 @@ func benchOSD(_ path: String) throws {
         let page = try engine.recognize(turned)
         let words = page.lines.flatMap(\.words)
         let meanConf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        print("turned \(turn) cw: detector says rotate \(result?.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
+        print("turned \(turn.degrees) cw: detector says rotate \(result?.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
     }
 }
 

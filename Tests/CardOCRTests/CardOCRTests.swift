@@ -59,7 +59,7 @@ import TestSupport
         let card = try CardDetectionTests.prepared(file)
         let engine = try OCREngine(pageSegmentation: .singleBlock)
         let (page, applied) = try engine.recognizeUpright(card.image)
-        #expect(applied == rotation)
+        #expect(applied.degrees == rotation)
         // OCR may set a space before the "@"; the parser joins it.
         #expect(page.text.replacingOccurrences(of: " @", with: "@").contains(email), "\(file)")
     }

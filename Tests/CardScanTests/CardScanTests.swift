@@ -21,7 +21,7 @@ import TestSupport
             total += card.emails.count + card.phones.count
             hits += card.emails.filter { contact.emails.contains($0) }.count
             hits += card.phones.filter { p in contact.phones.contains { $0.e164 == p.e164 } }.count
-            #expect(record.image?.orientation == card.orientation)
+            #expect(record.image?.orientation.rawValue == card.orientation)
             #expect(record.metadata?.hadLocation == true)
         }
         // Fixture photos are hard on purpose (a dark card on a dark desk); most must still be read.

@@ -33,7 +33,7 @@ import TestSupport
     @Test func aTurnedCardIsStraightened() throws {
         let scanner = try #require(Self.scanner)
         let record = scanner.scan(file: TestPaths.conditions.appendingPathComponent("cond-rotated-30.jpg").path)
-        #expect(record.image?.textRotation == 0)
+        #expect(record.image?.textRotation == QuarterTurn.none)
         #expect((record.contact?.confidence[.name] ?? 0) >= 0.5)
     }
 }

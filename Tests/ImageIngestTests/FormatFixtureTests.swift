@@ -129,7 +129,7 @@ enum FormatFixtures {
             .decode(grayscale: true).image.resized(longSide: 200)
         for n in 2...8 {
             let encoded = try EncodedImage(bytes: TestPaths.bytes(folder.appendingPathComponent("\(kind)_\(n).jpg")), source: "\(n)")
-            #expect(encoded.orientation == n)
+            #expect(encoded.orientation.rawValue == n)
             let upright = try encoded.decode(grayscale: true).image.resized(longSide: 200)
             let diff = FormatFixtures.meanDifference(upright, reference)
             #expect(diff < 6, "\(kind)_\(n): mean difference \(diff)")
