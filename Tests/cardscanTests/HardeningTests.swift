@@ -229,6 +229,19 @@ import TestSupport
         #expect(try Self.sources(text) == ["-#1", "-#2"])
     }
 
+    /// On a terminal the progress line shows only when the records go elsewhere (script(1) gives
+    /// the command a pseudo-terminal for stdout and stderr alike).
+    @Test func theProgressLineNeverMixesIntoRecordsOnATerminal() throws {
+        let dir = try Self.folder("progress")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let both = try Self.sh("script -qec '\"$CARDSCAN\" scan a.jpg' /dev/null", in: dir)
+        #expect(both.stdout.contains("{\"source\":\"a.jpg\""))
+        #expect(!both.stdout.contains("cards/s"))
+        let redirected = try Self.sh("script -qec '\"$CARDSCAN\" scan a.jpg > out.jsonl' /dev/null; head -c 17 out.jsonl", in: dir)
+        #expect(redirected.stdout.contains("cards/s"))
+        #expect(redirected.stdout.hasSuffix("{\"source\":\"a.jpg\""))
+    }
+
     @Test func messagesAreEscapedAndSayWhatToDo() throws {
         let dir = try Self.folder("messages")
         defer { try? FileManager.default.removeItem(at: dir) }
