@@ -134,71 +134,79 @@ public final class CardScanner: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         var timings = StageTimings()
+        var sideOutputs = SideOutputs()
         let encoded: EncodedImage
+        let prepared: PreparedCard
+        let reading: (page: OCRPage, rotation: QuarterTurn)
         do {
             encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
-        } catch {
-            return .failure(source, ScanError(error))
-        }
-        var t = clock.now
-        let metadata = MetadataReport.read(encoded)
-        var warnings: [String] = []
-        var outputErrors: [ScanError] = []
-        if let dir = configuration.stripDirectory {
-            do {
-                try writeSanitizedCopy(encoded, into: dir)
-            } catch {
-                warnings.append(error.message)
-                outputErrors.append(error)
+            var t = clock.now
+            let metadata = MetadataReport.read(encoded)
+            if let dir = configuration.stripDirectory { sideOutputs.attempt { () throws(ScanError) in try writeSanitizedCopy(encoded, into: dir) } }
+            timings[.metadata] = (clock.now - t).milliseconds
+            prepared = try prepare(encoded)
+            timings[.decode] = prepared.decodeMs
+            timings[.detect] = prepared.detectMs
+            t = clock.now
+            reading = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
+            timings[.ocr] = (clock.now - t).milliseconds
+            if let dir = configuration.debugDirectory {
+                sideOutputs.attempt { () throws(ScanError) in
+                    try writeDebugImages(card: prepared.image.rotated(clockwise: reading.rotation), overlay: prepared.overlay,
+                                         source: source, into: dir)
+                }
             }
-        }
-        let metadataMs = (clock.now - t).milliseconds
-
-        let prepared: PreparedCard
-        do {
-            // Decoding waits while other workers' decodes hold the shared memory it needs.
-            let cost = encoded.decodeCost(minimumLongSide: configuration.ocrLongSide)
-            decodeBudget.reserve(cost)
-            defer { decodeBudget.release(cost) }
-            prepared = try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
-                                                overlay: configuration.debugDirectory != nil)
-        } catch {
+            var record = ScanRecord(source: source, status: .ok)
+            record.contact = parse(reading.page, card: prepared.image.rotated(clockwise: reading.rotation), timings: &timings)
+            record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
+                                        orientation: encoded.orientation, ocrWidth: reading.page.width,
+                                        ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
+                                        card: prepared.placement, textRotation: reading.rotation)
+            record.metadata = metadata
+            record.warnings = prepared.warnings + sideOutputs.errors.map(\.message)
+            record.outputErrors = sideOutputs.errors
+            timings[.total] = (clock.now - start).milliseconds
+            record.timings = timings
+            return record
+        } catch let error as IngestError {
             return .failure(source, ScanError(error))
-        }
-        timings[.decode] = prepared.decodeMs
-        timings[.metadata] = metadataMs
-        timings[.detect] = prepared.detectMs
-
-        t = clock.now
-        let page: OCRPage
-        let rotation: QuarterTurn
-        do {
-            (page, rotation) = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
-        } catch {
+        } catch let error as OCRError {
             return .failure(source, ScanError(error, source: source))
+        } catch {
+            return .failure(source, ScanError(.ocrFailed, "\(source): \(error)"))
         }
-        timings[.ocr] = (clock.now - t).milliseconds
-        if let dir = configuration.debugDirectory {
-            do {
-                try writeDebugImages(card: prepared.image.rotated(clockwise: rotation), overlay: prepared.overlay,
-                                     source: source, into: dir)
-            } catch {
-                warnings.append(error.message)
-                outputErrors.append(error)
-            }
-        }
+    }
 
-        t = clock.now
+    /// Outputs asked for besides the record (--strip-to, --debug-dir): a failure is kept, not thrown.
+    struct SideOutputs {
+        var errors: [ScanError] = []
+        mutating func attempt(_ write: () throws(ScanError) -> Void) {
+            do { try write() } catch { errors.append(error) }
+        }
+    }
+
+    /// Decodes, finds and straightens the card; the decode waits while other workers' decodes
+    /// hold the shared memory it needs.
+    func prepare(_ encoded: EncodedImage) throws(IngestError) -> PreparedCard {
+        let cost = encoded.decodeCost(minimumLongSide: configuration.ocrLongSide)
+        decodeBudget.reserve(cost)
+        defer { decodeBudget.release(cost) }
+        return try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
+                                        overlay: configuration.debugDirectory != nil)
+    }
+
+    /// The contact of a reading. A card from a country of another language is read again with
+    /// that language's data, which knows the letters English reads wrongly (ß as "B", ö as "o"
+    /// or "d", ñ as "fi"), and its spelling of the fields both readings agree on is taken.
+    func parse(_ page: OCRPage, card: PixelImage, timings: inout StageTimings) -> Contact {
+        let clock = ContinuousClock()
+        var t = clock.now
         let parser = ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
         var contact = parser.parse(lines: page.lines.map(Self.textLine))
         var parseMs = (clock.now - t).milliseconds
-
-        // A card from a country of another language: read it again with that language's data,
-        // which knows the letters English reads wrongly (ß as "B", ö as "o" or "d", ñ as "fi"),
-        // and take its spelling of the fields both readings agree on.
         if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
             t = clock.now
-            if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(prepared.image.rotated(clockwise: rotation)) }) {
+            if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) {
                 timings.add((clock.now - t).milliseconds, to: .ocr)
                 t = clock.now
                 contact = Self.merge(english: contact, native: parser.parse(lines: page.lines.map(Self.textLine)))
@@ -206,19 +214,7 @@ public final class CardScanner: Sendable {
             }
         }
         timings[.parse] = parseMs
-
-        var record = ScanRecord(source: source, status: .ok)
-        record.contact = contact
-        record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
-                                    orientation: encoded.orientation, ocrWidth: page.width,
-                                    ocrHeight: page.height, cardDetected: prepared.cardDetected, card: prepared.placement,
-                                    textRotation: rotation)
-        record.metadata = metadata
-        record.warnings = prepared.warnings + warnings
-        record.outputErrors = outputErrors
-        timings[.total] = (clock.now - start).milliseconds
-        record.timings = timings
-        return record
+        return contact
     }
 
     /// The English reading's record, with the native reading's spelling of the words both read
