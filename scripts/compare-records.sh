@@ -12,6 +12,7 @@ DIR=.build/records-baseline
 mode=${1:-check}
 sets=(Fixtures/Cards Fixtures/Conditions)
 [ -d ../shared/eval/dev ] && sets+=(../shared/eval/dev)
+[ -d ../shared/eval/wild ] && sets+=(../shared/eval/wild)
 records() {  # the records of a folder, timings removed
   "$BIN" scan -q "$1" 2>/dev/null | python3 -c '
 import json, sys

@@ -33,13 +33,55 @@ enum PeopleExtractor {
         }
     }
 
+    /// What the other fields say about the people lines: the e-mails' local parts, the
+    /// registrable labels of the card's domains, and the tallest text.
+    struct Evidence {
+        let locals: [String]
+        let domainLabels: [String]
+        let maxHeight: Double
+        let hasAddresses: Bool
+    }
+
     static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String]) -> Result {
+        let candidates = self.candidates(from: lines, skip: skip)
+        var domainLabels: [String] = []
+        for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
+        let evidence = Evidence(locals: emails.compactMap { EmailAddress($0)?.local.lowercased() }, domainLabels: domainLabels,
+                                maxHeight: candidates.compactMap(\.line.height).max() ?? 0,
+                                hasAddresses: !emails.isEmpty || !domains.isEmpty)
         var result = Result()
+        let org = pickOrganization(candidates, evidence)
+        if let k = org {
+            result.organization = candidates[k].company
+            result.organizationLine = candidates[k].line.index
+            result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: domainLabels)
+        }
+        let name = pickName(candidates, excluding: org, evidence)
+        if let name {
+            result.name = split(name: candidates[name.k].text)
+            result.nameLine = candidates[name.k].line.index
+            result.nameAgreesWithEmail = name.agrees
+        }
+        // The best title line is kept from the company even when too weak to be the title.
+        let title = pickTitle(candidates, name: name?.k, organization: org)
+        if let (k, score) = title, score > 0 {
+            result.title = candidates[k].text
+            result.titleLine = candidates[k].line.index
+        }
+        if result.organization == nil {
+            fallbackOrganization(candidates, taken: Set([name?.k, title?.k].compactMap { $0 }), hasName: result.name != nil,
+                                 evidence, into: &result)
+        }
+        return result
+    }
+
+    /// The readable lines no other field took, cleaned; a name and a company on one OCR line
+    /// ("Teo Hui Min Koh & Low Systems Pte Ltd") become two candidates.
+    static func candidates(from lines: [CardLine], skip: Set<Int>) -> [Candidate] {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
             let text = trimDebris(line.text, strayLetters: false)
             guard text.filter(\.isLetter).count >= 2 else { continue }
-            // A name and a company on one OCR line ("Teo Hui Min Koh & Low Systems Pte Ltd").
             if let (first, second) = splitNameAndCompany(text) {
                 candidates.append(Candidate(text: first, line: line))
                 candidates.append(Candidate(text: second, line: line))
@@ -47,101 +89,96 @@ enum PeopleExtractor {
                 candidates.append(Candidate(text: text, line: line))
             }
         }
-        let heights = candidates.compactMap(\.line.height)
-        let maxHeight = heights.max() ?? 0
-        let locals = emails.compactMap { EmailAddress($0)?.local.lowercased() }
-        var domainLabels: [String] = []
-        for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
+        return candidates
+    }
 
-        // Organisation.
-        var orgBest: (Int, Double)?
-        func organizationScore(_ text: String) -> Double {
+    /// The candidate that reads most like a company: a legal form, the card's domain, a firm's name.
+    static func pickOrganization(_ candidates: [Candidate], _ evidence: Evidence) -> Int? {
+        func score(_ text: String) -> Double {
             var score = 0.0
             if hasLegalForm(text) { score += 2.5 }
-            if agreesWithDomain(text, labels: domainLabels) { score += 2.5 }
+            if agreesWithDomain(text, labels: evidence.domainLabels) { score += 2.5 }
             if looksLikeFirmName(text) { score += 1.2 }
             if isTitle(text) { score -= 2 }
             if AddressExtractor.looksLikeStreet(text) && !hasLegalForm(text) { score -= 1.5 }
             if text.contains(where: \.isNumber) { score -= 1 }
             return score
         }
+        var best: (Int, Double)?
         for (k, c) in candidates.enumerated() {
-            let score = organizationScore(c.company)
-            if score > 0.9, orgBest == nil || score > orgBest!.1 { orgBest = (k, score) }
+            let s = score(c.company)
+            if s > 0.9, best == nil || s > best!.1 { best = (k, s) }
         }
-        if let (k, _) = orgBest {
-            result.organization = candidates[k].company
-            result.organizationLine = candidates[k].line.index
-            result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: domainLabels)
-        }
+        return best?.0
+    }
 
-        // Name.
-        var nameBest: (k: Int, score: Double, agrees: Bool)?
-        for (k, c) in candidates.enumerated() where k != orgBest?.0 {
+    /// The candidate that reads most like a person's name (shape, the e-mail's local part, size),
+    /// when convincing enough.
+    static func pickName(_ candidates: [Candidate], excluding org: Int?, _ evidence: Evidence) -> (k: Int, agrees: Bool)? {
+        var best: (k: Int, score: Double, agrees: Bool)?
+        for (k, c) in candidates.enumerated() where k != org {
             guard let shape = nameShapeScore(c.text) else { continue }
             var score = shape
-            let agrees = agreesWithEmail(c.text, locals: locals)
+            let agrees = agreesWithEmail(c.text, locals: evidence.locals)
             if agrees { score += 3 }
-            if let h = c.line.height, maxHeight > 0 { score += 1.5 * h / maxHeight }
+            if let h = c.line.height, evidence.maxHeight > 0 { score += 1.5 * h / evidence.maxHeight }
             if isTitle(c.text) { score -= 3 }
             if hasLegalForm(c.text) || looksLikeFirmName(c.text) { score -= 3 }
-            if agreesWithDomain(c.text, labels: domainLabels) && !agrees { score -= 2 }
+            if agreesWithDomain(c.text, labels: evidence.domainLabels) && !agrees { score -= 2 }
             if AddressExtractor.looksLikeStreet(c.text) { score -= 2 }
             if c.line.confidence < 0.6 { score -= 1 }
-            if nameBest == nil || score > nameBest!.score { nameBest = (k, score, agrees) }
+            if best == nil || score > best!.score { best = (k, score, agrees) }
         }
-        if let best = nameBest, best.score > 0.5 {
-            result.name = split(name: candidates[best.k].text)
-            result.nameLine = candidates[best.k].line.index
-            result.nameAgreesWithEmail = best.agrees
-        }
+        guard let best, best.score > 0.5 else { return nil }
+        return (best.k, best.agrees)
+    }
 
-        // Title: title words, preferring the lines next to the name.
-        var titleBest: (Int, Double)?
-        let nameK = nameBest.flatMap { $0.score > 0.5 ? $0.k : nil }
-        for (k, c) in candidates.enumerated() where k != nameK && k != orgBest?.0 {
+    /// The job title: title words, preferring the lines next to the name; with none anywhere, a
+    /// short line right below the name that is not the company.
+    static func pickTitle(_ candidates: [Candidate], name nameK: Int?, organization org: Int?) -> (k: Int, score: Double)? {
+        var best: (Int, Double)?
+        for (k, c) in candidates.enumerated() where k != nameK && k != org {
             let words = titleWordCount(c.text)
             guard words > 0 else { continue }
             var score = Double(words)
             if let n = nameK, abs(k - n) == 1 { score += 1 }
             if c.text.contains(where: \.isNumber) { score -= 1 }
             if hasLegalForm(c.text) { score -= 2 }
-            if titleBest == nil || score > titleBest!.1 { titleBest = (k, score) }
+            if best == nil || score > best!.1 { best = (k, score) }
         }
-        // No title word anywhere: a short line right below the name, when it is not the company.
-        if titleBest == nil, let n = nameK, n + 1 < candidates.count, n + 1 != orgBest?.0 {
+        if best == nil, let n = nameK, n + 1 < candidates.count, n + 1 != org {
             let c = candidates[n + 1]
             let words = c.text.split(separator: " ")
             if (1...5).contains(words.count), !c.text.contains(where: \.isNumber), c.line.confidence >= 0.7,
                !c.text.contains("/"), !c.text.contains("@"), !c.text.lowercased().contains("www"),
                nameShapeScore(c.text) == nil, !AddressExtractor.looksLikeStreet(c.text),
                let h = c.line.height, let nh = candidates[n].line.height, h < nh {
-                titleBest = (n + 1, 0.5)
+                best = (n + 1, 0.5)
             }
         }
-        if let (k, score) = titleBest, score > 0 {
-            result.title = candidates[k].text
-            result.titleLine = candidates[k].line.index
-        }
-
-        // No organisation by legal form, firm name or domain: the largest remaining line that is
-        // neither name nor title; failing that, the name behind the e-mail or web domain.
-        if result.organization == nil {
-            let taken = Set([nameK, titleBest?.0].compactMap { $0 })
-            let rest = candidates.enumerated().filter { !taken.contains($0.offset) && !AddressExtractor.looksLikeStreet($0.element.text)
-                && $0.element.line.confidence >= 0.6 && nameShapeScore($0.element.text) == nil }
-            if let pick = rest.max(by: { ($0.element.line.height ?? 0) < ($1.element.line.height ?? 0) }),
-               lettersOnly(pick.element.text).count >= 3, result.name != nil || rest.count == 1 {
-                result.organization = pick.element.company
-                result.organizationLine = pick.element.line.index
-            } else if let label = domainLabels.first(where: { $0.count >= 3 }), !emails.isEmpty || !domains.isEmpty,
-                      !["gmail", "yahoo", "hotmail", "outlook", "icloud", "gmx", "web", "mail", "aol", "live", "proton", "protonmail"].contains(label) {
-                result.organization = label.prefix(1).uppercased() + label.dropFirst()
-                result.organizationFromDomain = true
-            }
-        }
-        return result
+        return best.map { (k: $0.0, score: $0.1) }
     }
+
+    /// No organisation by legal form, firm name or domain: the largest remaining line that is
+    /// neither name nor title; failing that, the name behind the e-mail or web domain.
+    static func fallbackOrganization(_ candidates: [Candidate], taken: Set<Int>, hasName: Bool, _ evidence: Evidence,
+                                     into result: inout Result) {
+        let rest = candidates.enumerated().filter { !taken.contains($0.offset) && !AddressExtractor.looksLikeStreet($0.element.text)
+            && $0.element.line.confidence >= 0.6 && nameShapeScore($0.element.text) == nil }
+        if let pick = rest.max(by: { ($0.element.line.height ?? 0) < ($1.element.line.height ?? 0) }),
+           lettersOnly(pick.element.text).count >= 3, hasName || rest.count == 1 {
+            result.organization = pick.element.company
+            result.organizationLine = pick.element.line.index
+        } else if let label = evidence.domainLabels.first(where: { $0.count >= 3 }), evidence.hasAddresses,
+                  !webmailLabels.contains(label) {
+            result.organization = label.prefix(1).uppercased() + label.dropFirst()
+            result.organizationFromDomain = true
+        }
+    }
+
+    /// Web-mail providers: their domain names no company.
+    static let webmailLabels: Set<String> = ["gmail", "yahoo", "hotmail", "outlook", "icloud", "gmx", "web", "mail", "aol", "live",
+                                             "proton", "protonmail"]
 
     // MARK: - Evidence
 
