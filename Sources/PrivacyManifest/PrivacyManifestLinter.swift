@@ -33,26 +33,7 @@ public enum PrivacyManifestLinter {
         func report(_ line: Int, _ severity: PrivacyFinding.Severity, _ message: String) {
             findings.append(PrivacyFinding(file: file, line: line, severity: severity, message: message))
         }
-        // A property list in XML is UTF-8. FoundationXML traps on element names that are not
-        // (libxml hands them over undecoded), so other bytes never reach it.
-        let bytes = [UInt8](data)
-        if let bad = Self.firstInvalidUTF8(bytes) {
-            report(1 + bytes[..<bad].filter { $0 == 0x0A }.count, .error,
-                   "not valid UTF-8 (byte \(bad)); a privacy manifest is an XML property list in UTF-8")
-            return findings
-        }
-        let root: PlistNode
-        switch PlistReader.read(data) {
-        case .failure(let error):
-            report(error.line, .error, "not a well-formed property list: \(error.message)")
-            return findings
-        case .success(let node):
-            root = node
-        }
-        guard case .dict(let entries, _) = root else {
-            report(root.line, .error, "the root of a privacy manifest must be a dictionary (<dict>)")
-            return findings
-        }
+        guard let (entries, rootLine) = rootEntries(data, report: report) else { return findings }
         for entry in entries where !PrivacyRules.rootKeys.contains(entry.key) {
             report(entry.keyLine, .warning, "unknown key \(entry.key)")
         }
@@ -60,8 +41,49 @@ public enum PrivacyManifestLinter {
         for entry in entries {
             if !seen.insert(entry.key).inserted { report(entry.keyLine, .error, "\(entry.key) is declared twice") }
         }
+        let tracking = lintTracking(entries, rootLine: rootLine, report: report)
+        if let c = entries.first(where: { $0.key == "NSPrivacyCollectedDataTypes" }) {
+            if case .array(let items, _) = c.value {
+                for item in items { lintCollected(item, tracking: tracking, report: report) }
+            } else {
+                report(c.keyLine, .error, "NSPrivacyCollectedDataTypes must be an array of dictionaries")
+            }
+        }
+        if let a = entries.first(where: { $0.key == "NSPrivacyAccessedAPITypes" }) {
+            lintAccessedTypes(a, report: report)
+        }
+        return findings.sorted { $0.line < $1.line }
+    }
 
-        // Tracking.
+    typealias Entry = (key: String, keyLine: Int, value: PlistNode)
+    typealias Report = (Int, PrivacyFinding.Severity, String) -> Void
+
+    /// The root dictionary's entries; nil (with the finding reported) when the file is not UTF-8,
+    /// not a property list, or its root is not a dictionary.
+    private static func rootEntries(_ data: Data, report: Report) -> ([Entry], Int)? {
+        // A property list in XML is UTF-8; other bytes never reach the XML reader.
+        let bytes = [UInt8](data)
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            report(1 + bytes[..<bad].filter { $0 == 0x0A }.count, .error,
+                   "not valid UTF-8 (byte \(bad)); a privacy manifest is an XML property list in UTF-8")
+            return nil
+        }
+        switch PlistReader.read(data) {
+        case .failure(let error):
+            report(error.line, .error, "not a well-formed property list: \(error.message)")
+            return nil
+        case .success(let root):
+            guard case .dict(let entries, _) = root else {
+                report(root.line, .error, "the root of a privacy manifest must be a dictionary (<dict>)")
+                return nil
+            }
+            return (entries, root.line)
+        }
+    }
+
+    /// NSPrivacyTracking and NSPrivacyTrackingDomains, which must agree; returns whether the
+    /// manifest declares tracking.
+    private static func lintTracking(_ entries: [Entry], rootLine: Int, report: Report) -> Bool {
         var tracking = false
         if let t = entries.first(where: { $0.key == "NSPrivacyTracking" }) {
             if case .bool(let value, _) = t.value {
@@ -70,7 +92,7 @@ public enum PrivacyManifestLinter {
                 report(t.keyLine, .error, "NSPrivacyTracking must be a boolean (<true/> or <false/>), not \(t.value.kindName)")
             }
         } else {
-            report(root.line, .error, "NSPrivacyTracking is missing; declare <false/> when the code does not track")
+            report(rootLine, .error, "NSPrivacyTracking is missing; declare <false/> when the code does not track")
         }
         let domainsEntry = entries.first { $0.key == "NSPrivacyTrackingDomains" }
         var domainCount = 0
@@ -89,39 +111,29 @@ public enum PrivacyManifestLinter {
             }
         }
         if tracking && domainCount == 0 {
-            let line = domainsEntry?.keyLine ?? entries.first { $0.key == "NSPrivacyTracking" }?.keyLine ?? root.line
+            let line = domainsEntry?.keyLine ?? entries.first { $0.key == "NSPrivacyTracking" }?.keyLine ?? rootLine
             report(line, .error, "NSPrivacyTracking is true, so NSPrivacyTrackingDomains must list the tracking domains")
         }
         if !tracking && domainCount > 0, let d = domainsEntry {
             report(d.keyLine, .warning, "tracking domains are listed but NSPrivacyTracking is false")
         }
+        return tracking
+    }
 
-        // Collected data types.
-        if let c = entries.first(where: { $0.key == "NSPrivacyCollectedDataTypes" }) {
-            if case .array(let items, _) = c.value {
-                for item in items { lintCollected(item, tracking: tracking, report: report) }
+    /// NSPrivacyAccessedAPITypes: each entry checked, each category declared once.
+    private static func lintAccessedTypes(_ a: Entry, report: Report) {
+        guard case .array(let items, _) = a.value else {
+            return report(a.keyLine, .error, "NSPrivacyAccessedAPITypes must be an array of dictionaries")
+        }
+        var categories: [String: Int] = [:]
+        for item in items {
+            guard let category = lintAccessed(item, report: report) else { continue }
+            if let first = categories[category.name] {
+                report(category.line, .error, "\(category.name) is declared twice (first on line \(first)); merge the reasons into one entry")
             } else {
-                report(c.keyLine, .error, "NSPrivacyCollectedDataTypes must be an array of dictionaries")
+                categories[category.name] = category.line
             }
         }
-
-        // Accessed required-reason APIs.
-        if let a = entries.first(where: { $0.key == "NSPrivacyAccessedAPITypes" }) {
-            if case .array(let items, _) = a.value {
-                var categories: [String: Int] = [:]
-                for item in items {
-                    guard let category = lintAccessed(item, report: report) else { continue }
-                    if let first = categories[category.name] {
-                        report(category.line, .error, "\(category.name) is declared twice (first on line \(first)); merge the reasons into one entry")
-                    } else {
-                        categories[category.name] = category.line
-                    }
-                }
-            } else {
-                report(a.keyLine, .error, "NSPrivacyAccessedAPITypes must be an array of dictionaries")
-            }
-        }
-        return findings.sorted { $0.line < $1.line }
     }
 
     private static func lintCollected(_ item: PlistNode, tracking: Bool,
