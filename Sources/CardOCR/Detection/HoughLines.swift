@@ -33,17 +33,89 @@ struct Line {
 /// from texture, whose pixels vote for every direction.
 enum HoughLines {
     static func find(in edges: EdgeMap, count: Int) -> [Line] {
-        let w = edges.width, h = edges.height
-        let diag = Int((Float(w * w + h * h)).squareRoot()) + 1
-        let rhoBins = 2 * diag + 1
-        let thetaBins = 180
-        var acc = [Float](repeating: 0, count: rhoBins * thetaBins)
-        let cosT = (0..<thetaBins).map { cos(Float($0) * .pi / 180) }
-        let sinT = (0..<thetaBins).map { sin(Float($0) * .pi / 180) }
         let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
-        let strong = 3 * threshold
-        let spread = 3
-        // Edge pixels: local maxima across the edge, above the texture's level.
+        let (isEdge, angles) = edgePixels(edges, threshold: threshold)
+        var acc = Accumulator(width: edges.width, height: edges.height)
+        vote(edges, isEdge: isEdge, angles: angles, strong: 3 * threshold, into: &acc)
+        return acc.smoothed().peaks(count: count)
+    }
+
+    /// Votes per (rho, theta) cell: rho in pixels from -diag to diag, theta in whole degrees.
+    struct Accumulator {
+        let diag: Int
+        let rhoBins: Int
+        let thetaBins = 180
+        var cells: [Float]
+        let cosT: [Float]
+        let sinT: [Float]
+
+        init(width w: Int, height h: Int) {
+            diag = Int((Float(w * w + h * h)).squareRoot()) + 1
+            rhoBins = 2 * diag + 1
+            cells = [Float](repeating: 0, count: rhoBins * 180)
+            cosT = (0..<180).map { cos(Float($0) * .pi / 180) }
+            sinT = (0..<180).map { sin(Float($0) * .pi / 180) }
+        }
+
+        /// The accumulator smoothed a little (a 3x3 binomial kernel, theta wrapping around).
+        func smoothed() -> Accumulator {
+            var out = self
+            for r in 1..<(rhoBins - 1) {
+                for t in 0..<thetaBins {
+                    let tl = (t + thetaBins - 1) % thetaBins, tr = (t + 1) % thetaBins
+                    var s = 4 * cells[r * thetaBins + t]
+                    s += 2 * (cells[(r - 1) * thetaBins + t] + cells[(r + 1) * thetaBins + t] + cells[r * thetaBins + tl] + cells[r * thetaBins + tr])
+                    s += cells[(r - 1) * thetaBins + tl] + cells[(r - 1) * thetaBins + tr] + cells[(r + 1) * thetaBins + tl] + cells[(r + 1) * thetaBins + tr]
+                    out.cells[r * thetaBins + t] = s / 16
+                }
+            }
+            return out
+        }
+
+        /// Greedy peaks: the strongest cell, then the strongest not within (5 degrees, 10 px) of
+        /// one taken. Cells are sorted once (ties by position, as a scan would meet them) instead
+        /// of scanning the whole accumulator for every line.
+        func peaks(count: Int) -> [Line] {
+            let minVotes: Float = 4
+            var order: [Int] = []
+            cells.withUnsafeBufferPointer { sm in
+                for i in 0..<sm.count where sm[i] >= minVotes { order.append(i) }
+                order.sort { sm[$0] != sm[$1] ? sm[$0] > sm[$1] : $0 < $1 }
+            }
+            var lines: [Line] = []
+            var taken: [(r: Int, t: Int)] = []
+            for i in order where lines.count < count {
+                let r = i / thetaBins, t = i % thetaBins
+                guard !suppressed(r, t, by: taken) else { continue }
+                taken.append((r, t))
+                lines.append(Line(rho: Float(r - diag), theta: Float(t) * .pi / 180, votes: cells[i]))
+            }
+            return lines
+        }
+
+        /// True when (r, t) lies within 5 degrees and 10 px of a peak already taken.
+        func suppressed(_ r: Int, _ t: Int, by taken: [(r: Int, t: Int)]) -> Bool {
+            for peak in taken {
+                var dt = t - peak.t
+                var rr = peak.r
+                if dt > 5 || dt < -5 {
+                    // Across theta = 0/180 the sign of rho flips.
+                    dt = dt > 0 ? dt - thetaBins : dt + thetaBins
+                    guard dt >= -5, dt <= 5 else { continue }
+                    rr = 2 * diag - peak.r
+                } else if peak.t + dt != t {
+                    continue
+                }
+                if abs(r - rr) <= 10 { return true }
+            }
+            return false
+        }
+    }
+
+    /// Edge pixels: local maxima across the edge, above `threshold` (the texture's level), with their
+    /// gradient direction in degrees (0..<180).
+    static func edgePixels(_ edges: EdgeMap, threshold: Float) -> (isEdge: [UInt8], angles: [Float]) {
+        let w = edges.width, h = edges.height
         var isEdge = [UInt8](repeating: 0, count: w * h)
         var angles = [Float](repeating: 0, count: w * h)
         edges.magnitude.withUnsafeBufferPointer { mag in
@@ -67,10 +139,16 @@ enum HoughLines {
                 }
             }
         }
-        // Each edge pixel votes with its strength times how straight the edge runs through it:
-        // the share of its neighbours along the edge (up to 4 px each way) that are edge pixels
-        // of the same direction. Letters and texture are made of short curved strokes; a card's
-        // side runs straight for its whole length.
+        return (isEdge, angles)
+    }
+
+    /// Each edge pixel votes with its strength times how straight the edge runs through it:
+    /// the share of its neighbours along the edge (up to 4 px each way) that are edge pixels of
+    /// the same direction. Letters and texture are made of short curved strokes; a card's side
+    /// runs straight for its whole length.
+    static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator) {
+        let w = edges.width, h = edges.height
+        let spread = 3
         edges.magnitude.withUnsafeBufferPointer { mag in
             for y in 1..<(h - 1) {
                 for x in 1..<(w - 1) {
@@ -89,66 +167,20 @@ enum HoughLines {
                         if d > 90 { d = 180 - d }
                         if d < 15 { straight += 1 }
                     }
-                    let coherence = Float(straight) / 8
-                    let weight = min(1, mag[i] / strong) * coherence
+                    let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
                     guard weight > 0 else { continue }
-                    let t0 = Int(angle.rounded()) % thetaBins
+                    let t0 = Int(angle.rounded()) % acc.thetaBins
                     for dt in -spread...spread {
                         // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
-                        let t = (t0 + dt + thetaBins) % thetaBins
-                        let rho = Float(x) * cosT[t] + Float(y) * sinT[t]
-                        let r = Int(rho.rounded()) + diag
-                        guard r >= 0, r < rhoBins else { continue }
-                        acc[r * thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
+                        let t = (t0 + dt + acc.thetaBins) % acc.thetaBins
+                        let rho = Float(x) * acc.cosT[t] + Float(y) * acc.sinT[t]
+                        let r = Int(rho.rounded()) + acc.diag
+                        guard r >= 0, r < acc.rhoBins else { continue }
+                        acc.cells[r * acc.thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
                     }
                 }
             }
         }
-        // Smooth the accumulator a little, then take peaks, each clearing its neighbourhood.
-        var smoothed = acc
-        for r in 1..<(rhoBins - 1) {
-            for t in 0..<thetaBins {
-                let tl = (t + thetaBins - 1) % thetaBins, tr = (t + 1) % thetaBins
-                var s = 4 * acc[r * thetaBins + t]
-                s += 2 * (acc[(r - 1) * thetaBins + t] + acc[(r + 1) * thetaBins + t] + acc[r * thetaBins + tl] + acc[r * thetaBins + tr])
-                s += acc[(r - 1) * thetaBins + tl] + acc[(r - 1) * thetaBins + tr] + acc[(r + 1) * thetaBins + tl] + acc[(r + 1) * thetaBins + tr]
-                smoothed[r * thetaBins + t] = s / 16
-            }
-        }
-        // Greedy peaks: the strongest cell, then the strongest not within (5 degrees, 10 px) of
-        // one taken. Cells are sorted once (ties by position, as a scan would meet them) instead
-        // of scanning the whole accumulator for every line.
-        let minVotes: Float = 4
-        var cells: [Int] = []
-        smoothed.withUnsafeBufferPointer { sm in
-            for i in 0..<sm.count where sm[i] >= minVotes { cells.append(i) }
-            cells.sort { sm[$0] != sm[$1] ? sm[$0] > sm[$1] : $0 < $1 }
-        }
-        var lines: [Line] = []
-        var taken: [(r: Int, t: Int)] = []
-        func suppressed(_ r: Int, _ t: Int) -> Bool {
-            for peak in taken {
-                var dt = t - peak.t
-                var rr = peak.r
-                if dt > 5 || dt < -5 {
-                    // Across theta = 0/180 the sign of rho flips.
-                    dt = dt > 0 ? dt - thetaBins : dt + thetaBins
-                    guard dt >= -5, dt <= 5 else { continue }
-                    rr = 2 * diag - peak.r
-                } else if peak.t + dt != t {
-                    continue
-                }
-                if abs(r - rr) <= 10 { return true }
-            }
-            return false
-        }
-        for i in cells where lines.count < count {
-            let r = i / thetaBins, t = i % thetaBins
-            guard !suppressed(r, t) else { continue }
-            taken.append((r, t))
-            lines.append(Line(rho: Float(r - diag), theta: Float(t) * .pi / 180, votes: smoothed[i]))
-        }
-        return lines
     }
 
     /// The photo's four borders as lines.
