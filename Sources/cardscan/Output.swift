@@ -90,7 +90,10 @@ enum OutputTarget {
         var path = RawArguments.path(output)
         guard let own = try? SystemFile.status(path, followLinks: false) else { return path }  // a new file
         if own.kind == .symlink {
-            guard let real = try? SystemFile.realPath(path) else { return path }  // a dangling link: its target is created
+            guard let real = try? SystemFile.realPath(path) else {
+                throw FileError(.notRegular, path: path.display,
+                                reason: "is a symbolic link that leads nowhere; name the file to write itself")
+            }
             path = real
         }
         let status = try SystemFile.status(path)

@@ -133,6 +133,10 @@ import TestSupport
             "$CARDSCAN" scan -o notes.txt b.jpg; echo "rc=$?"; head -c 17 notes.txt
             """, in: dir)
         #expect(notes.stdout == "rc=2\nrc=2\nmy notes\nrc=0\n{\"source\":\"\nrc=0\n{\"source\":\"b.jpg\"")
+        // A link that leads nowhere is refused, not replaced.
+        let dangling = try Self.sh("ln -s nowhere/out.jsonl broken; \"$CARDSCAN\" scan -o broken a.jpg; echo \"rc=$?\"; test -L broken && echo still-a-link", in: dir)
+        #expect(dangling.stdout == "rc=2\nstill-a-link\n")
+        #expect(dangling.stderr.contains("broken: is a symbolic link that leads nowhere"))
         // -o - is standard output, not a file named "-".
         let dash = try Self.sh("\"$CARDSCAN\" scan -o - a.jpg | head -c 17; echo; ls", in: dir)
         #expect(dash.stdout.hasPrefix("{\"source\":\"a.jpg\"\n"))
