@@ -17,7 +17,7 @@ public enum PageSegmentation: Int32, Sendable, CaseIterable {
 public final class OCREngine {
     private let tesseract: TesseractHandle
     private var handle: OpaquePointer { tesseract.api }
-    public let languages: String
+    public let languages: OCRLanguages
     public let pageSegmentation: PageSegmentation
 
     /// How many images this engine has read.
@@ -29,10 +29,10 @@ public final class OCREngine {
 
     /// Loads the language data and prepares the engine.
     /// - Throws: `OCRError.missingLanguage` naming the missing file and the Debian package that has it.
-    public init(languages: String = "eng", dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto) throws(OCRError) {
+    public init(languages: OCRLanguages = .english, dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto) throws(OCRError) {
         _ = Self.silenceLeptonica
         let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
-        tesseract = try TesseractHandle(tessdata: dir, languages: languages,
+        tesseract = try TesseractHandle(tessdata: dir, languages: languages.description,
                                         mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
                                         what: "an engine", hint: "reinstall the tesseract-ocr language packages")
         self.languages = languages
@@ -117,7 +117,7 @@ public final class OCREngine {
     }
 
     /// Where Tesseract's language files are: TESSDATA_PREFIX, then the usual install places.
-    public static func locateTessdata(languages: String, explicit: String?) throws(OCRError) -> String {
+    public static func locateTessdata(languages: OCRLanguages, explicit: String?) throws(OCRError) -> String {
         var candidates: [String] = []
         if let explicit { candidates.append(explicit) }
         if let env = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !env.isEmpty {
@@ -126,7 +126,7 @@ public final class OCREngine {
         }
         candidates += ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
                        "/usr/share/tessdata", "/usr/local/share/tessdata", "/opt/homebrew/share/tessdata"]
-        let langs = languages.split(separator: "+").map(String.init)
+        let langs = languages.codes
         guard !langs.isEmpty else { throw OCRError(.missingLanguage, "no OCR language given; use --lang eng") }
         let fm = FileManager.default
         for dir in candidates where langs.allSatisfy({ fm.fileExists(atPath: "\(dir)/\($0).traineddata") }) {

@@ -8,7 +8,7 @@ import MetadataStripper
 /// How a scanner is set up: once, then used for any number of images.
 public struct ScanConfiguration: Sendable {
     /// Tesseract languages, "eng" or "eng+deu".
-    public var languages: String = "eng"
+    public var languages: OCRLanguages = .english
     /// Parallel workers, each with its own OCR engine. Default: the number of cores.
     public var workers: Int = ProcessInfo.processInfo.activeProcessorCount
     /// Limits against hostile input.
@@ -106,7 +106,7 @@ public final class CardScanner: Sendable {
         } catch {
             throw ScanError(error)
         }
-        nativePools = configuration.nativeSecondReading && configuration.languages == "eng"
+        nativePools = configuration.nativeSecondReading && configuration.languages.isEnglishOnly
             ? NativeLanguagePools(configuration: configuration) : nil
     }
 
@@ -384,7 +384,7 @@ final class NativeLanguagePools: @unchecked Sendable {
         defer { lock.unlock() }
         if let pool = pools[name] { return pool }
         if missing.contains(name) { return nil }
-        let languages = name + "+eng"
+        let languages = OCRLanguages(codes: [name]).adding(.english)
         guard (try? OCREngine.locateTessdata(languages: languages, explicit: configuration.tessdataPath)) != nil else {
             missing.insert(name)
             return nil
@@ -449,6 +449,9 @@ public typealias FilePathBytes = FileAccess.FilePathBytes
 /// EXIF orientations and quarter turns (re-exported for `ImageSummary`).
 public typealias ImageOrientation = ImageIngest.ImageOrientation
 public typealias QuarterTurn = ImageIngest.QuarterTurn
+
+/// Tesseract languages (re-exported for `ScanConfiguration`).
+public typealias OCRLanguages = CardOCR.OCRLanguages
 
 /// Tesseract's page segmentation modes (re-exported for users of `ScanConfiguration`).
 public typealias PageSegmentation = CardOCR.PageSegmentation

@@ -259,7 +259,7 @@ func dumpHypotheses(_ dir: String) throws {
 func dumpLines(_ dir: String) throws {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
     let langs = ProcessInfo.processInfo.environment["LANG_OCR"] ?? "eng"
-    let engine = try OCREngine(languages: langs, pageSegmentation: .singleBlock)
+    let engine = try OCREngine(languages: OCRLanguages(langs) ?? .english, pageSegmentation: .singleBlock)
     for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
         let path = dir + "/" + name
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)

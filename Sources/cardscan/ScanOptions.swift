@@ -68,7 +68,7 @@ struct ReadingOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (it was \(jobs))") }
-        if !Self.isLanguageList(lang) {
+        if OCRLanguages(lang) == nil {
             throw ValidationError("--lang takes Tesseract language codes joined by '+', such as eng or eng+deu")
         }
         if let region, !CardScanner.isKnownRegion(region) {
@@ -76,17 +76,9 @@ struct ReadingOptions: ParsableArguments {
         }
     }
 
-    /// Tesseract language codes (eng, chi_sim, deu_latf ...) joined by '+'.
-    static func isLanguageList(_ s: String) -> Bool {
-        let parts = s.split(separator: "+", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
-            (3...16).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "_") }
-        }
-    }
-
     /// Applies these options; more workers than cores are capped unless forced (with a warning).
     func apply(to configuration: inout ScanConfiguration) {
-        configuration.languages = lang
+        configuration.languages = OCRLanguages(lang) ?? .english  // validated above
         if let region {
             configuration.fallbackRegion = region.uppercased()
             configuration.fallbackRegionSource = "option"
