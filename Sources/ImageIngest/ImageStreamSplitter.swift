@@ -51,45 +51,14 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
 
     public func next() -> Item? {
         guard !ended else { return nil }
-        // Find the start of the next image.
-        var skippedHere = 0
-        while true {
-            guard fill(8) else {
-                skippedBytes += buffer.count
-                buffer.removeAll()
-                ended = true
-                return index == 0 ? noImage() : nil
-            }
-            if buffer[0] == 0xFF && buffer[1] == 0xD8 && buffer[2] == 0xFF { break }
-            if Array(buffer[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { break }
-            // Drop everything up to the next 0xFF or 0x89.
-            var k = 1
-            while k < buffer.count && buffer[k] != 0xFF && buffer[k] != 0x89 { k += 1 }
-            skippedBytes += k
-            skippedHere += k
-            buffer.removeFirst(k)
-            if skippedHere > maxBytes {
-                ended = true
-                return .failure(IngestError(.notAnImage, source: "-#\(index + 1)",
-                                            reason: "over \(maxBytes) bytes of standard input in a row start no JPEG or PNG image; the rest of the stream was not read"))
-            }
-        }
+        if case .end(let item) = seekImageStart() { return item }
         index += 1
         let isJPEG = buffer[0] == 0xFF
-        let end = isJPEG ? jpegEnd() : pngEnd()
-        switch end {
-        case .complete(var n):
-            // A multi-picture JPEG: the pictures after the first follow at once, each with MPF.
-            if isJPEG && Self.hasMPF(buffer, from: 0) {
-                while fill(n + 4), buffer[n] == 0xFF, buffer[n + 1] == 0xD8, buffer[n + 2] == 0xFF {
-                    let start = n
-                    guard fillSegments(from: start), Self.hasMPF(buffer, from: start),
-                          case .complete(let m) = jpegEnd(from: start), m > start else { break }
-                    n = m
-                }
-            }
-            let image = Array(buffer[0..<n])
-            buffer.removeFirst(n)
+        switch isJPEG ? jpegEnd() : pngEnd() {
+        case .complete(let n):
+            let end = isJPEG ? extendOverMPOPictures(from: n) : n
+            let image = Array(buffer[0..<end])
+            buffer.removeFirst(end)
             return .image(image)
         case .tooLarge:
             return .failure(IngestError(.tooLarge, source: "-#\(index)",
@@ -104,6 +73,49 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
             return .failure(IngestError(.corrupt, source: "-#\(index)",
                                         reason: "the stream ended inside an image (\(partial.count) bytes)"))
         }
+    }
+
+    private enum Seek { case found, end(Item?) }
+
+    /// Drops bytes until the buffer starts a JPEG or PNG; at the stream's end (or after more than
+    /// `maxBytes` of bytes that start none) the walk ends, with a failure when it found no image.
+    private func seekImageStart() -> Seek {
+        var skippedHere = 0
+        while true {
+            guard fill(8) else {
+                skippedBytes += buffer.count
+                buffer.removeAll()
+                ended = true
+                return .end(index == 0 ? noImage() : nil)
+            }
+            if buffer[0] == 0xFF && buffer[1] == 0xD8 && buffer[2] == 0xFF { return .found }
+            if Array(buffer[0..<8]) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] { return .found }
+            // Drop everything up to the next 0xFF or 0x89.
+            var k = 1
+            while k < buffer.count && buffer[k] != 0xFF && buffer[k] != 0x89 { k += 1 }
+            skippedBytes += k
+            skippedHere += k
+            buffer.removeFirst(k)
+            if skippedHere > maxBytes {
+                ended = true
+                return .end(.failure(IngestError(.notAnImage, source: "-#\(index + 1)",
+                                                 reason: "over \(maxBytes) bytes of standard input in a row start no JPEG or PNG image; the rest of the stream was not read")))
+            }
+        }
+    }
+
+    /// A multi-picture JPEG: the pictures after the first follow at once, each with an MPF
+    /// segment; returns where the last of them ends (`n` when the JPEG is a single picture).
+    private func extendOverMPOPictures(from n: Int) -> Int {
+        guard Self.hasMPF(buffer, from: 0) else { return n }
+        var end = n
+        while fill(end + 4), buffer[end] == 0xFF, buffer[end + 1] == 0xD8, buffer[end + 2] == 0xFF {
+            let start = end
+            guard fillSegments(from: start), Self.hasMPF(buffer, from: start),
+                  case .complete(let m) = jpegEnd(from: start), m > start else { break }
+            end = m
+        }
+        return end
     }
 
     private enum End { case complete(Int), tooLarge, truncated }
