@@ -16,41 +16,13 @@ enum EmailExtractor {
     static func extract(from lines: [CardLine]) -> Result {
         var result = Result()
         for line in lines {
-            var text = Domains.joinSplitSuffixes(line.text)
-            // "(at)", " at ", "[at]" spellings and spaces around @.
-            for at in [" (at) ", " [at] ", "(at)", "[at]", "{at}"] { text = text.replacingOccurrences(of: at, with: "@") }
-            text = text.replacingOccurrences(of: " @ ", with: "@").replacingOccurrences(of: "@ ", with: "@")
-                .replacingOccurrences(of: " @", with: "@")
+            let text = normalizedAt(line.text)
             guard text.contains("@") else { continue }
             let chars = Array(text)
             var found = false
             for (i, ch) in chars.enumerated() where ch == "@" {
-                var s = i
-                while s > 0, chars[s - 1].unicodeScalars.count == 1, let u = chars[s - 1].unicodeScalars.first,
-                      localChars.contains(u) { s -= 1 }
-                var e = i + 1
-                var domain = ""
-                while e < chars.count {
-                    let c = chars[e]
-                    if c.unicodeScalars.count == 1, let u = c.unicodeScalars.first, domainChars.contains(u) {
-                        domain.append(c); e += 1; continue
-                    }
-                    // ", " / " . " / " " before the rest of the domain: OCR splits there. Join when the
-                    // joined domain is real and the domain so far is not.
-                    if c == "," || c == " ", !domain.isEmpty, Domains.repair(domain) == nil || domain.hasSuffix(".") {
-                        var k = e
-                        while k < chars.count, chars[k] == " " || chars[k] == "," || chars[k] == "." { k += 1 }
-                        var tail = ""
-                        var m = k
-                        while m < chars.count, chars[m].isASCII, chars[m].isLetter || chars[m] == "." { tail.append(chars[m]); m += 1 }
-                        if !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
-                            domain = joined
-                            e = m
-                            continue
-                        }
-                    }
-                    break
-                }
+                let s = localStart(chars, at: i)
+                let (domain, e) = domainAfter(chars, at: i)
                 var local = String(chars[s..<i])
                 local = local.trimmingCharacters(in: CharacterSet(charactersIn: ".-'"))
                 // A label glued to the address ("E:jane@", "Email-jane@").
@@ -68,6 +40,50 @@ enum EmailExtractor {
             }
         }
         return result
+    }
+
+    /// The line with "(at)", " at ", "[at]" spellings as "@", and no spaces around it.
+    static func normalizedAt(_ line: String) -> String {
+        var text = Domains.joinSplitSuffixes(line)
+        for at in [" (at) ", " [at] ", "(at)", "[at]", "{at}"] { text = text.replacingOccurrences(of: at, with: "@") }
+        return text.replacingOccurrences(of: " @ ", with: "@").replacingOccurrences(of: "@ ", with: "@")
+            .replacingOccurrences(of: " @", with: "@")
+    }
+
+    /// Where the local part before the "@" at `at` starts.
+    static func localStart(_ chars: [Character], at: Int) -> Int {
+        var s = at
+        while s > 0, chars[s - 1].unicodeScalars.count == 1, let u = chars[s - 1].unicodeScalars.first,
+              localChars.contains(u) { s -= 1 }
+        return s
+    }
+
+    /// The domain after the "@" at `at`, and where it ends. ", " / " . " / " " before the rest of
+    /// the domain is where OCR splits it: joined when the joined domain is real and the domain so
+    /// far is not.
+    static func domainAfter(_ chars: [Character], at: Int) -> (domain: String, end: Int) {
+        var e = at + 1
+        var domain = ""
+        while e < chars.count {
+            let c = chars[e]
+            if c.unicodeScalars.count == 1, let u = c.unicodeScalars.first, domainChars.contains(u) {
+                domain.append(c); e += 1; continue
+            }
+            if c == "," || c == " ", !domain.isEmpty, Domains.repair(domain) == nil || domain.hasSuffix(".") {
+                var k = e
+                while k < chars.count, chars[k] == " " || chars[k] == "," || chars[k] == "." { k += 1 }
+                var tail = ""
+                var m = k
+                while m < chars.count, chars[m].isASCII, chars[m].isLetter || chars[m] == "." { tail.append(chars[m]); m += 1 }
+                if !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
+                    domain = joined
+                    e = m
+                    continue
+                }
+            }
+            break
+        }
+        return (domain, e)
     }
 }
 
