@@ -27,6 +27,9 @@ public struct FilePathBytes: Hashable, Sendable, CustomStringConvertible {
         return FilePathBytes(bytes: out)
     }
 
+    /// This path with `suffix` added to its last component ("out.jsonl" -> "out.jsonl.partial").
+    public func appendingSuffix(_ suffix: String) -> FilePathBytes { FilePathBytes(bytes: bytes + Array(suffix.utf8)) }
+
     /// The last component (after the last slash), as bytes.
     public var lastComponent: [UInt8] {
         var trimmed = bytes[...]
@@ -59,19 +62,21 @@ public enum DisplayText {
     /// NUL, DEL ...) written as `\xNN` (or `\u{NNNN}` for C1 controls).
     public static func escaping(bytes: [UInt8]) -> String {
         var out = ""
-        var i = 0
-        while i < bytes.count {
-            let length = sequenceLength(bytes, at: i)
-            if length == 0 {
-                out += hex(bytes[i])
-                i += 1
-                continue
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                out += escaping(String(decoding: encoded, as: UTF8.self))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] { out += hex(byte) }
+                offset += length
+            case .emptyInput:
+                return out
             }
-            let scalarText = String(decoding: bytes[i..<(i + length)], as: UTF8.self)
-            out += escaping(scalarText)
-            i += length
         }
-        return out
     }
 
     /// `text` with its control characters escaped (line feeds and tabs too: one line per message).
@@ -97,26 +102,5 @@ public enum DisplayText {
     static func hex(_ byte: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return "\\x" + String(digits[Int(byte >> 4)]) + String(digits[Int(byte & 15)])
-    }
-
-    /// The length of the valid UTF-8 sequence starting at `i`, or 0 when the byte starts none.
-    static func sequenceLength(_ b: [UInt8], at i: Int) -> Int {
-        let lead = b[i]
-        let length: Int
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
-        default: return 0
-        }
-        guard i + length <= b.count else { return 0 }
-        for k in 1..<length where b[i + k] & 0xC0 != 0x80 { return 0 }
-        // Overlong forms and surrogates are not valid UTF-8.
-        if lead == 0xE0 && b[i + 1] < 0xA0 { return 0 }
-        if lead == 0xED && b[i + 1] >= 0xA0 { return 0 }
-        if lead == 0xF0 && b[i + 1] < 0x90 { return 0 }
-        if lead == 0xF4 && b[i + 1] >= 0x90 { return 0 }
-        return length
     }
 }

@@ -100,3 +100,12 @@ enum RecordWriter {
     }
 }
 
+
+/// Refuses a folder option naming no existing folder ("--strip-to out: no such folder; create it first").
+func requireFolder(_ folder: String?, option: String?) throws {
+    guard let folder else { return }
+    var isDir: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+        throw ValidationError("\(option.map { $0 + " " } ?? "")\(folder): no such folder; create it first")
+    }
+}

@@ -13,7 +13,7 @@ final class RecordSink {
     private let name: String
     /// Bytes of FILE.partial up to the end of the last whole record.
     private var committed: off_t = 0
-    var partialPath: FilePathBytes? { path.map { FilePathBytes(bytes: $0.bytes + Array(".partial".utf8)) } }
+    var partialPath: FilePathBytes? { path.map { $0.appendingSuffix(".partial") } }
 
     /// - Parameter carryOver: records of an earlier run (--resume) written first, as they were.
     init(format: ExportFormat, path: FilePathBytes?, carryOver: [String] = []) throws(FileError) {
@@ -25,11 +25,11 @@ final class RecordSink {
             try SystemFile.writeAll(fd, Array(exporter.header().utf8), name: name)
             return
         }
-        let partial = FilePathBytes(bytes: path.bytes + Array(".partial".utf8))
+        let partial = path.appendingSuffix(".partial")
         name = partial.display
         // The carried-over records go into a new file which then replaces FILE.partial, so the
         // earlier run's records are never lost to a failed write.
-        let fresh = FilePathBytes(bytes: partial.bytes + Array(".new-\(getpid())".utf8))
+        let fresh = partial.appendingSuffix(".new-\(getpid())")
         let fd = fresh.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) }
         guard fd >= 0 else { throw FileError.system(errno, path: fresh.display, doing: "write") }
         do {
@@ -130,7 +130,7 @@ enum ResumeState {
     static func load(_ path: FilePathBytes) throws(FileError) -> (lines: [String], sources: Set<String>) {
         var lines: [String] = []
         var sources = Set<String>()
-        for candidate in [path, FilePathBytes(bytes: path.bytes + Array(".partial".utf8))] {
+        for candidate in [path, path.appendingSuffix(".partial")] {
             let data: [UInt8]
             do {
                 data = try SystemFile.readRegularFile(candidate, maxBytes: 1 << 30)

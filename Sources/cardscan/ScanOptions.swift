@@ -153,13 +153,8 @@ struct OutputOptions: ParsableArguments {
     var verbose = false
 
     func validate() throws {
-        for (option, folder) in [("--strip-to", stripTo), ("--debug-dir", debugDir)] {
-            guard let folder else { continue }
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
-                throw ValidationError("\(option) \(folder): no such folder; create it first")
-            }
-        }
+        try requireFolder(stripTo, option: "--strip-to")
+        try requireFolder(debugDir, option: "--debug-dir")
         if resume && (output == nil || output == "-") {
             throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial")
         }
@@ -176,7 +171,7 @@ struct OutputOptions: ParsableArguments {
     func target(inputs: [FilePathBytes]) throws(FileError) -> (path: FilePathBytes?, carryOver: [String], done: Set<String>) {
         guard let output, output != "-" else { return (nil, [], []) }
         let path = try OutputTarget.check(output, format: format, inputs: inputs, resume: resume, force: force)
-        let partial = FilePathBytes(bytes: path.bytes + Array(".partial".utf8))
+        let partial = path.appendingSuffix(".partial")
         if resume {
             let (lines, done) = try ResumeState.load(path)
             Diagnostics.info("resuming: \(done.count) inputs already recorded in \(path.display) or \(partial.display)")

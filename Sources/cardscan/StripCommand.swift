@@ -37,12 +37,7 @@ struct StripCommand: ParsableCommand {
         if (outputDirectory == nil) == !inPlace {
             throw ValidationError("give exactly one of -o DIR or --in-place")
         }
-        if let outputDirectory {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: outputDirectory, isDirectory: &isDir), isDir.boolValue else {
-                throw ValidationError("\(outputDirectory): no such folder; create it first")
-            }
-        }
+        try requireFolder(outputDirectory, option: nil)
     }
 
     func run() throws {
