@@ -88,11 +88,11 @@ struct PlistXML {
                     events.append(.start(name, line: line))
                     if selfClosing {
                         events.append(.end(name, line: line))
-                        if open.isEmpty { sawRoot = true }
                     } else {
                         open.append(name)
                     }
                 }
+                // The root element has closed once events exist and nothing is open.
                 if open.isEmpty && !events.isEmpty { sawRoot = true }
             } else if b == UInt8(ascii: "&") {
                 guard !open.isEmpty else { throw fail("character data outside the root element") }
