@@ -26,39 +26,65 @@ public enum CardNormalizer {
         let w = source.width, h = source.height
         guard w >= 4 * cell, h >= 4 * cell else { return source }
         let g = smooth3x3(source)
-        let gw = (w + cell - 1) / cell, gh = (h + cell - 1) / cell
-        var cellMin = [Float](repeating: 255, count: gw * gh)
-        var cellMax = [Float](repeating: 0, count: gw * gh)
-        var cellSum = [Float](repeating: 0, count: gw * gh)
-        var cellCount = [Float](repeating: 0, count: gw * gh)
-        g.withUnsafeBufferPointer { px in
-            for y in 0..<h {
-                let row = (y / cell) * gw
-                for x in 0..<w {
-                    let v = Float(px[y * w + x]), c = row + x / cell
-                    if v < cellMin[c] { cellMin[c] = v }
-                    if v > cellMax[c] { cellMax[c] = v }
-                    cellSum[c] += v
-                    cellCount[c] += 1
-                }
+        let levels = Levels(g, width: w, height: h)
+        return PixelImage(width: w, height: h, channels: 1, pixels: stretch(g, width: w, height: h, levels: levels))
+    }
+
+    /// The levels on the grid of cells: both envelopes, both ink levels and the background.
+    struct Levels {
+        let gw: Int, gh: Int
+        var light: [Float], dark: [Float], lightInk: [Float], darkInk: [Float], background: [Float]
+
+        init(_ g: [UInt8], width w: Int, height h: Int) {
+            gw = (w + cell - 1) / cell
+            gh = (h + cell - 1) / cell
+            let (cellMin, cellMax, cellMean) = Self.cellStatistics(g, width: w, height: h, gw: gw, gh: gh)
+            let r = envelopeRadius
+            let localMax = GridFilter.dilate(cellMax, w: gw, h: gh, r: r)
+            let localMin = GridFilter.erode(cellMin, w: gw, h: gh, r: r)
+            light = GridFilter.erode(localMax, w: gw, h: gh, r: r)
+            dark = GridFilter.dilate(localMin, w: gw, h: gh, r: r)
+            // Ink levels: the darkest (lightest) values over twice the envelope's reach, lightly smoothed.
+            lightInk = GridFilter.boxBlur(GridFilter.erode(localMin, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
+            darkInk = GridFilter.boxBlur(GridFilter.dilate(localMax, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
+            background = GridFilter.median(cellMean, w: gw, h: gh, r: medianRadius)
+            for _ in 0..<2 {
+                light = GridFilter.boxBlur(light, w: gw, h: gh, r: r)
+                dark = GridFilter.boxBlur(dark, w: gw, h: gh, r: r)
+                background = GridFilter.boxBlur(background, w: gw, h: gh, r: 1)
             }
         }
-        let cellMean = zip(cellSum, cellCount).map { $0 / max($1, 1) }
-        let r = envelopeRadius
-        let localMax = GridFilter.dilate(cellMax, w: gw, h: gh, r: r)
-        let localMin = GridFilter.erode(cellMin, w: gw, h: gh, r: r)
-        var light = GridFilter.erode(localMax, w: gw, h: gh, r: r)
-        var dark = GridFilter.dilate(localMin, w: gw, h: gh, r: r)
-        // Ink levels: the darkest (lightest) values over twice the envelope's reach, lightly smoothed.
-        let lightInk = GridFilter.boxBlur(GridFilter.erode(localMin, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
-        let darkInk = GridFilter.boxBlur(GridFilter.dilate(localMax, w: gw, h: gh, r: r), w: gw, h: gh, r: 2)
-        var background = GridFilter.median(cellMean, w: gw, h: gh, r: medianRadius)
-        for _ in 0..<2 {
-            light = GridFilter.boxBlur(light, w: gw, h: gh, r: r)
-            dark = GridFilter.boxBlur(dark, w: gw, h: gh, r: r)
-            background = GridFilter.boxBlur(background, w: gw, h: gh, r: 1)
+
+        /// Each cell's darkest, lightest and mean value.
+        static func cellStatistics(_ g: [UInt8], width w: Int, height h: Int, gw: Int, gh: Int)
+            -> (min: [Float], max: [Float], mean: [Float]) {
+            var cellMin = [Float](repeating: 255, count: gw * gh)
+            var cellMax = [Float](repeating: 0, count: gw * gh)
+            var cellSum = [Float](repeating: 0, count: gw * gh)
+            var cellCount = [Float](repeating: 0, count: gw * gh)
+            g.withUnsafeBufferPointer { px in
+                for y in 0..<h {
+                    let row = (y / cell) * gw
+                    for x in 0..<w {
+                        let v = Float(px[y * w + x]), c = row + x / cell
+                        if v < cellMin[c] { cellMin[c] = v }
+                        if v > cellMax[c] { cellMax[c] = v }
+                        cellSum[c] += v
+                        cellCount[c] += 1
+                    }
+                }
+            }
+            return (cellMin, cellMax, zip(cellSum, cellCount).map { $0 / max($1, 1) })
         }
-        let out = [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
+    }
+
+    /// Each pixel stretched between the envelopes interpolated at it, so that ink is dark and
+    /// paper white whichever of them the text is.
+    static func stretch(_ g: [UInt8], width w: Int, height h: Int, levels: Levels) -> [UInt8] {
+        let gw = levels.gw, gh = levels.gh
+        let light = levels.light, dark = levels.dark, background = levels.background
+        let lightInk = levels.lightInk, darkInk = levels.darkInk
+        return [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
             g.withUnsafeBufferPointer { px in
                 for y in 0..<h {
                     let fy = max(0, min(Float(gh - 1), (Float(y) + 0.5) / Float(cell) - 0.5))
@@ -87,7 +113,6 @@ public enum CardNormalizer {
             }
             initialized = w * h
         }
-        return PixelImage(width: w, height: h, channels: 1, pixels: out)
     }
 
     /// A [1 2 1] x [1 2 1] / 16 smoothing (edges clamped).
@@ -142,22 +167,21 @@ enum GridFilter {
     }
 
     static func boxBlur(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
-        var tmp = a
-        for y in 0..<h {
-            for x in 0..<w {
+        let rows = boxBlur(a, lines: h, length: w, lineStride: w, step: 1, r: r)
+        return boxBlur(rows, lines: w, length: h, lineStride: 1, step: w, r: r)
+    }
+
+    /// A box mean of radius `r` along each of `lines` lines of `length` values (`step` apart,
+    /// lines `lineStride` apart); the window is cut at the ends.
+    private static func boxBlur(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int) -> [Float] {
+        var out = a
+        for line in 0..<lines {
+            let base = line * lineStride
+            for i in 0..<length {
                 var s: Float = 0
                 var n: Float = 0
-                for dx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) { s += a[y * w + dx]; n += 1 }
-                tmp[y * w + x] = s / n
-            }
-        }
-        var out = tmp
-        for y in 0..<h {
-            for x in 0..<w {
-                var s: Float = 0
-                var n: Float = 0
-                for dy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) { s += tmp[dy * w + x]; n += 1 }
-                out[y * w + x] = s / n
+                for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += a[base + j * step]; n += 1 }
+                out[base + i * step] = s / n
             }
         }
         return out

@@ -42,79 +42,108 @@ public enum CardPreparer {
     /// With `overlay`, the result carries a picture of the hypotheses and the winner.
     public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true,
                                overlay: Bool = false) throws(IngestError) -> PreparedCard {
-        let clock = ContinuousClock()
-        var decodeTime = Duration.zero
-        var detectTime = Duration.zero
-        var start = clock.now
-        let firstTarget = Int(Double(longSide) * workingFactor)
+        var time = PhaseTimes()
         // Colour for detection: a coloured card can have the same gray as the desk around it.
-        let colour = try encoded.decode(minimumLongSide: firstTarget, grayscale: false, applyOrientation: false)
-        decodeTime += clock.now - start
-
-        start = clock.now
-        let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
-            ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
-        let location = detectCard ? CardDetector.locate(in: preview)
-            : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
-        var working = DecodedImage(image: colour.image.grayscale(), warnings: colour.warnings)
-        detectTime += clock.now - start
-
+        let colour = try time.decoding { () throws(IngestError) in
+            try encoded.decode(minimumLongSide: Int(Double(longSide) * workingFactor), grayscale: false, applyOrientation: false)
+        }
+        let (preview, location, gray) = time.detecting {
+            let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
+                ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
+            let location = detectCard ? CardDetector.locate(in: preview)
+                : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
+            return (preview, location, colour.image.grayscale())
+        }
+        var working = DecodedImage(image: gray, warnings: colour.warnings)
         let o = encoded.orientation
-        let uw = Double(encoded.uprightWidth), uh = Double(encoded.uprightHeight)
         guard let quad = location.quad else {
-            start = clock.now
-            let card = working.image.resized(longSide: longSide).applyingOrientation(o)
-            detectTime += clock.now - start
+            let card = time.detecting { working.image.resized(longSide: longSide).applyingOrientation(o) }
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
-                                decodeMs: decodeTime.milliseconds, detectMs: detectTime.milliseconds, warnings: working.warnings,
+                                decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, warnings: working.warnings,
                                 overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil)
         }
+        var stored = storedQuad(quad, of: encoded)
+        if location.method == .outline {
+            // Snap the preview's outline to the card's edges at the working size, then keep a hair
+            // inside them so that no desk is read as text.
+            stored = time.detecting { [working] in snapped(stored, to: working.image) }
+        }
+        working = try time.decoding { [working] () throws(IngestError) in
+            try decodedForCard(stored, in: working, of: encoded, longSide: longSide)
+        }
+        let card = time.detecting {
+            Rectifier.warp(working.image, quad: stored, longSide: longSide)
+                ?? working.image.resized(longSide: longSide).applyingOrientation(o)
+        }
+        let placement = CardPlacement(method: location.method, corners: uprightCorners(stored, of: encoded),
+                                      confidence: location.confidence)
+        return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
+                            detectMs: time.detect.milliseconds, warnings: working.warnings,
+                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil)
+    }
 
-        // Corners in upright coordinates, ordered clockwise from the upright top-left; then back
-        // to stored coordinates for sampling.
+    /// Time spent decoding and detecting, added up over the phases of one preparation.
+    struct PhaseTimes {
+        let clock = ContinuousClock()
+        var decode = Duration.zero
+        var detect = Duration.zero
+
+        mutating func decoding<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+            let start = clock.now
+            defer { decode += clock.now - start }
+            return try body()
+        }
+
+        mutating func detecting<T>(_ body: () -> T) -> T {
+            let start = clock.now
+            defer { detect += clock.now - start }
+            return body()
+        }
+    }
+
+    /// The quad (normalised, in stored coordinates) with its corners ordered clockwise from the
+    /// card's upright top-left, so that the warp also applies the EXIF orientation.
+    static func storedQuad(_ quad: Quadrilateral, of encoded: EncodedImage) -> Quadrilateral {
+        let o = encoded.orientation
+        let uw = Double(encoded.uprightWidth), uh = Double(encoded.uprightHeight)
         let upright = quad.corners.map { c -> Point in
             let p = PixelImage.uprightPoint(fromStored: (c.x, c.y), orientation: o)
             return Point(p.x * uw, p.y * uh)
         }
-        let ordered = QuadGeometry.orderClockwiseFromTopLeft(upright)
-        var stored = Quadrilateral(corners: ordered.map { p in
+        return Quadrilateral(corners: QuadGeometry.orderClockwiseFromTopLeft(upright).map { p in
             let s = PixelImage.storedPoint(fromUpright: (p.x / uw, p.y / uh), orientation: o)
             return Point(s.x, s.y)
         })
-        if location.method == .outline {
-            // Snap the preview's outline to the card's edges at the working size, then keep a hair
-            // inside them so that no desk is read as text.
-            start = clock.now
-            let ww = Double(working.image.width), wh = Double(working.image.height)
-            let pixels = stored.corners.map { Point($0.x * ww, $0.y * wh) }
-            let refined = QuadRefiner.inset(QuadRefiner.refine(pixels, in: working.image), by: 0.008)
-            stored = Quadrilateral(corners: refined.map { Point($0.x / ww, $0.y / wh) })
-            detectTime += clock.now - start
-        }
+    }
 
-        // A card small in the frame: decode again at the scale that gives it `longSide` pixels.
-        let cardLong = Rectifier.longSide(of: stored, in: working.image)
-        if cardLong < 0.8 * Double(longSide), encoded.supportsScaledDecode || working.image.longSide < max(encoded.storedWidth, encoded.storedHeight) {
-            let needed = Int((Double(working.image.longSide) * Double(longSide) / max(cardLong, 1)).rounded(.up))
-            if needed > working.image.longSide {
-                start = clock.now
-                working = try encoded.decode(minimumLongSide: needed, grayscale: true, applyOrientation: false)
-                decodeTime += clock.now - start
-            }
-        }
+    /// The outline moved onto the card's edges in `image`, and a hair inside them.
+    static func snapped(_ quad: Quadrilateral, to image: PixelImage) -> Quadrilateral {
+        let w = Double(image.width), h = Double(image.height)
+        let pixels = quad.corners.map { Point($0.x * w, $0.y * h) }
+        let refined = QuadRefiner.inset(QuadRefiner.refine(pixels, in: image), by: 0.008)
+        return Quadrilateral(corners: refined.map { Point($0.x / w, $0.y / h) })
+    }
 
-        start = clock.now
-        let card = Rectifier.warp(working.image, quad: stored, longSide: longSide)
-            ?? working.image.resized(longSide: longSide).applyingOrientation(o)
-        detectTime += clock.now - start
-        let corners = stored.corners.map { c -> Point in
-            let p = PixelImage.uprightPoint(fromStored: (c.x, c.y), orientation: o)
+    /// A card small in the frame: the photo decoded again at the scale that gives it `longSide`
+    /// pixels (gray); `working` itself when it is large enough or no finer decode exists.
+    static func decodedForCard(_ quad: Quadrilateral, in working: DecodedImage, of encoded: EncodedImage,
+                               longSide: Int) throws(IngestError) -> DecodedImage {
+        let cardLong = Rectifier.longSide(of: quad, in: working.image)
+        guard cardLong < 0.8 * Double(longSide),
+              encoded.supportsScaledDecode || working.image.longSide < max(encoded.storedWidth, encoded.storedHeight)
+        else { return working }
+        let needed = Int((Double(working.image.longSide) * Double(longSide) / max(cardLong, 1)).rounded(.up))
+        guard needed > working.image.longSide else { return working }
+        return try encoded.decode(minimumLongSide: needed, grayscale: true, applyOrientation: false)
+    }
+
+    /// The quad's corners in the upright photo's pixels, as the record reports them.
+    static func uprightCorners(_ quad: Quadrilateral, of encoded: EncodedImage) -> [Point] {
+        let uw = Double(encoded.uprightWidth), uh = Double(encoded.uprightHeight)
+        return quad.corners.map { c -> Point in
+            let p = PixelImage.uprightPoint(fromStored: (c.x, c.y), orientation: encoded.orientation)
             return Point((p.x * uw).rounded(), (p.y * uh).rounded())
         }
-        let placement = CardPlacement(method: location.method, corners: corners, confidence: location.confidence)
-        return PreparedCard(image: card, placement: placement, decodeMs: decodeTime.milliseconds,
-                            detectMs: detectTime.milliseconds, warnings: working.warnings,
-                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil)
     }
 
     static func drawOverlay(_ preview: PixelImage, _ location: CardDetector.Location, chosen: Quadrilateral?,

@@ -18,7 +18,8 @@ public struct Box: Sendable, Equatable, Codable {
     public var height: Int { bottom - top }
 }
 
-/// A card's outline: four corners clockwise from the top-left, normalised to the upright image (0...1).
+/// A card's outline: four corners normalised (0...1) to the image they were found in (the photo
+/// as stored while detecting), clockwise from the card's top-left once `CardPreparer` orders them.
 public struct Quadrilateral: Sendable, Equatable {
     public var corners: [Point]
 

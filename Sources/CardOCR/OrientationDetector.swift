@@ -17,9 +17,9 @@ public final class OrientationDetector {
                                         what: "an orientation engine", hint: "reinstall tesseract-ocr-osd")
     }
 
-    /// The clockwise rotation (0, 90, 180, 270) that makes the text upright, and Tesseract's
-    /// confidence in it; nil when there is too little text to tell.
-    public func uprightRotation(of image: PixelImage) -> (degrees: Int, confidence: Double)? {
+    /// The clockwise turn that makes the text upright, and Tesseract's confidence in it; nil when
+    /// there is too little text to tell.
+    public func uprightRotation(of image: PixelImage) -> (turn: QuarterTurn, confidence: Double)? {
         let gray = image.grayscale()
         var degrees: Int32 = 0
         var confidence: Float = 0
@@ -33,6 +33,6 @@ public final class OrientationDetector {
         TessBaseAPIClear(handle)
         guard ok != 0 else { return nil }
         // Tesseract reports the page's orientation counter-clockwise; turning it back is clockwise.
-        return ((360 - Int(degrees)) % 360, Double(confidence))
+        return (QuarterTurn(degrees: 360 - Int(degrees)), Double(confidence))
     }
 }

@@ -24,51 +24,32 @@ public enum Rectifier {
         guard let hom = Homography(rectangleWidth: Double(outW), height: Double(outH), to: corners) else { return nil }
         // Supersampling: about one sample per source pixel covered, at most 3 x 3.
         let samples = max(1, min(3, Int((1 / scale).rounded())))
-        let c = image.channels, w = image.width, h = image.height
+        let c = image.channels
         let m0 = Float(hom.m[0]), m1 = Float(hom.m[1]), m2 = Float(hom.m[2]), m3 = Float(hom.m[3])
         let m4 = Float(hom.m[4]), m5 = Float(hom.m[5]), m6 = Float(hom.m[6]), m7 = Float(hom.m[7]), m8 = Float(hom.m[8])
         let step = 1 / Float(samples)
         let norm = 1 / Float(samples * samples)
-        let maxX = Float(w - 1), maxY = Float(h - 1)
         let out = [UInt8](unsafeUninitializedCapacity: outW * outH * c) { dstBuffer, initialized in
             image.pixels.withUnsafeBufferPointer { srcBuffer in
                 guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
+                let sampler = Sampler(src: src, width: image.width, height: image.height, channels: c)
                 for y in 0..<outH {
                     for x in 0..<outW {
-                        var a0: Float = 0, a1: Float = 0, a2: Float = 0
+                        var sum: (Float, Float, Float) = (0, 0, 0)
                         for sy in 0..<samples {
                             let dy = Float(y) + (Float(sy) + 0.5) * step
                             for sx in 0..<samples {
                                 let dx = Float(x) + (Float(sx) + 0.5) * step
                                 let inv = 1 / (m6 * dx + m7 * dy + m8)
-                                var fx = (m0 * dx + m1 * dy + m2) * inv - 0.5
-                                var fy = (m3 * dx + m4 * dy + m5) * inv - 0.5
-                                fx = fx < 0 ? 0 : (fx > maxX ? maxX : fx)
-                                fy = fy < 0 ? 0 : (fy > maxY ? maxY : fy)
-                                let x0 = Int(fx), y0 = Int(fy)
-                                let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0
-                                let ax = fx - Float(x0), ay = fy - Float(y0)
-                                let r0 = y0 * w, r1 = y1 * w
-                                if c == 1 {
-                                    let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
-                                    let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
-                                    a0 += top + (bottom - top) * ay
-                                } else {
-                                    let i00 = (r0 + x0) * 3, i10 = (r0 + x1) * 3, i01 = (r1 + x0) * 3, i11 = (r1 + x1) * 3
-                                    for k in 0..<3 {
-                                        let top = Float(src[i00 + k]) + (Float(src[i10 + k]) - Float(src[i00 + k])) * ax
-                                        let bottom = Float(src[i01 + k]) + (Float(src[i11 + k]) - Float(src[i01 + k])) * ax
-                                        let v = top + (bottom - top) * ay
-                                        if k == 0 { a0 += v } else if k == 1 { a1 += v } else { a2 += v }
-                                    }
-                                }
+                                sampler.add(x: (m0 * dx + m1 * dy + m2) * inv - 0.5, y: (m3 * dx + m4 * dy + m5) * inv - 0.5,
+                                            to: &sum)
                             }
                         }
                         let o = (y * outW + x) * c
-                        dst[o] = UInt8(a0 * norm + 0.5)
+                        dst[o] = UInt8(sum.0 * norm + 0.5)
                         if c == 3 {
-                            dst[o + 1] = UInt8(a1 * norm + 0.5)
-                            dst[o + 2] = UInt8(a2 * norm + 0.5)
+                            dst[o + 1] = UInt8(sum.1 * norm + 0.5)
+                            dst[o + 2] = UInt8(sum.2 * norm + 0.5)
                         }
                     }
                 }
@@ -76,5 +57,46 @@ public enum Rectifier {
             initialized = outW * outH * c
         }
         return PixelImage(width: outW, height: outH, channels: c, pixels: out)
+    }
+
+    /// Bilinear samples of a gray or RGB image, clamped to its edges.
+    struct Sampler {
+        let src: UnsafePointer<UInt8>
+        let width: Int, height: Int, channels: Int
+        let maxX: Float, maxY: Float
+
+        init(src: UnsafePointer<UInt8>, width: Int, height: Int, channels: Int) {
+            self.src = src
+            self.width = width
+            self.height = height
+            self.channels = channels
+            maxX = Float(width - 1)
+            maxY = Float(height - 1)
+        }
+
+        /// Adds the value at (x, y) (per channel) to `sum`.
+        @inline(__always)
+        func add(x: Float, y: Float, to sum: inout (Float, Float, Float)) {
+            let fx = x < 0 ? 0 : (x > maxX ? maxX : x)
+            let fy = y < 0 ? 0 : (y > maxY ? maxY : y)
+            let w = width
+            let x0 = Int(fx), y0 = Int(fy)
+            let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < height ? y0 + 1 : y0
+            let ax = fx - Float(x0), ay = fy - Float(y0)
+            let r0 = y0 * w, r1 = y1 * w
+            if channels == 1 {
+                let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
+                let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
+                sum.0 += top + (bottom - top) * ay
+                return
+            }
+            let i00 = (r0 + x0) * 3, i10 = (r0 + x1) * 3, i01 = (r1 + x0) * 3, i11 = (r1 + x1) * 3
+            for k in 0..<3 {
+                let top = Float(src[i00 + k]) + (Float(src[i10 + k]) - Float(src[i00 + k])) * ax
+                let bottom = Float(src[i01 + k]) + (Float(src[i11 + k]) - Float(src[i01 + k])) * ax
+                let v = top + (bottom - top) * ay
+                if k == 0 { sum.0 += v } else if k == 1 { sum.1 += v } else { sum.2 += v }
+            }
+        }
     }
 }

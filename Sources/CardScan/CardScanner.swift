@@ -156,8 +156,8 @@ public final class CardScanner: Sendable {
                                          source: source, into: dir)
                 }
             }
-            var record = ScanRecord(source: source, status: .ok)
-            record.contact = parse(reading.page, card: prepared.image.rotated(clockwise: reading.rotation), timings: &timings)
+            var record = ScanRecord.scanned(source, parse(reading.page, card: prepared.image.rotated(clockwise: reading.rotation),
+                                                          timings: &timings))
             record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
                                         orientation: encoded.orientation, ocrWidth: reading.page.width,
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,

@@ -9,9 +9,9 @@ import MetadataStripper
 public struct ScanRecord: Sendable {
     /// The input as the user named it ("-" for stdin, "-#2" for the second image of a stream).
     public var source: String
-    public var status: Status
-    public var error: ScanError?
-    public var contact: Contact?
+    /// What came of the input: a contact, or the error that stopped it. Status, error and
+    /// contact are read from it, so they cannot disagree.
+    public var outcome: Outcome
     public var image: ImageSummary?
     public var metadata: MetadataReport?
     public var warnings: [String] = []
@@ -21,18 +21,45 @@ public struct ScanRecord: Sendable {
     /// Milliseconds per stage.
     public var timings = StageTimings()
 
+    public enum Outcome: Sendable {
+        /// The photo was read; the contact holds what its text says (possibly little).
+        case scanned(Contact)
+        /// The input could not be read, decoded or recognised.
+        case failed(ScanError)
+    }
+
     public enum Status: String, Sendable { case ok, error }
 
-    public init(source: String, status: Status) {
+    public init(source: String, outcome: Outcome) {
         self.source = source
-        self.status = status
+        self.outcome = outcome
+    }
+
+    /// A record for an input that was read.
+    public static func scanned(_ source: String, _ contact: Contact) -> ScanRecord {
+        ScanRecord(source: source, outcome: .scanned(contact))
     }
 
     /// A record for an input that failed.
     public static func failure(_ source: String, _ error: ScanError) -> ScanRecord {
-        var r = ScanRecord(source: source, status: .error)
-        r.error = error
-        return r
+        ScanRecord(source: source, outcome: .failed(error))
+    }
+
+    public var status: Status {
+        if case .scanned = outcome { return .ok }
+        return .error
+    }
+
+    /// The contact of a scanned input; nil for a failed one.
+    public var contact: Contact? {
+        if case .scanned(let contact) = outcome { return contact }
+        return nil
+    }
+
+    /// The error of a failed input; nil for a scanned one.
+    public var error: ScanError? {
+        if case .failed(let error) = outcome { return error }
+        return nil
     }
 }
 
@@ -167,15 +194,13 @@ extension ScanRecord {
     /// The record as the JSON object of the documented output schema.
     public func json() -> JSONValue {
         var pairs: [(String, JSONValue)] = [("source", .string(source)), ("status", .string(status.rawValue))]
-        if let error {
+        switch outcome {
+        case .failed(let error):
             pairs.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
-        }
-        if let contact {
+        case .scanned(let contact):
             pairs.append(("contact", contact.json()))
             let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) }
             pairs.append(("confidence", .object(conf)))
-        } else if status == .ok {
-            pairs.append(("contact", .null))
         }
         if let image {
             pairs.append(("image", .object([

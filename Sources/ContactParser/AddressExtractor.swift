@@ -193,20 +193,8 @@ enum AddressExtractor {
             for width in [2, 1] {
                 guard tokens.count >= width else { continue }
                 for start in 0...(tokens.count - width) {
-                    var raw = tokens[start..<(start + width)].joined(separator: " ")
-                    // A country prefix on the postcode ("SE-125 44", "D-10117", "CH-8001").
-                    if let dash = raw.firstIndex(of: "-"), raw[..<dash].count <= 3, raw[..<dash].allSatisfy(\.isUppercase),
-                       raw[raw.index(after: dash)...].first?.isNumber == true {
-                        raw = String(raw[raw.index(after: dash)...])
-                    }
-                    raw = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".;:()"))
-                    guard raw.count >= 2, raw.count <= 10 else { continue }
-                    var candidates = Set(familiesByShape[shape(raw)] ?? [])
-                    if raw.contains(where: { lookalikes.contains($0) }) {
-                        candidates.formUnion(familiesByLength[raw.filter { $0 != " " }.count] ?? [])
-                    }
-                    if let onlyFamily { candidates = candidates.contains(onlyFamily) ? [onlyFamily] : [] }
-                    for i in candidates.sorted() {
+                    guard let raw = postcodeCandidate(tokens[start..<(start + width)].joined(separator: " ")) else { continue }
+                    for i in postcodeFamilies(raw, only: onlyFamily) {
                         let family = families[i]
                         guard let (code, repairs) = postcodeReading(raw, family: family) else { continue }
                         let beforeTokens = Array(tokens[..<start]), afterTokens = Array(tokens[(start + width)...])
@@ -225,71 +213,112 @@ enum AddressExtractor {
         return out
     }
 
+    /// A token or two as a postcode would be printed: a country prefix ("SE-125 44", "D-10117",
+    /// "CH-8001") and surrounding punctuation dropped; nil when too short or long for one.
+    private static func postcodeCandidate(_ text: String) -> String? {
+        var raw = text
+        if let dash = raw.firstIndex(of: "-"), raw[..<dash].count <= 3, raw[..<dash].allSatisfy(\.isUppercase),
+           raw[raw.index(after: dash)...].first?.isNumber == true {
+            raw = String(raw[raw.index(after: dash)...])
+        }
+        raw = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".;:()"))
+        return raw.count >= 2 && raw.count <= 10 ? raw : nil
+    }
+
+    /// The postcode families (indices into `families`) whose example shapes, or lengths when OCR
+    /// may have slipped a letter for a digit, `raw` has; in order.
+    private static func postcodeFamilies(_ raw: String, only: Int?) -> [Int] {
+        var candidates = Set(familiesByShape[shape(raw)] ?? [])
+        if raw.contains(where: { lookalikes.contains($0) }) {
+            candidates.formUnion(familiesByLength[raw.filter { $0 != " " }.count] ?? [])
+        }
+        if let only { candidates = candidates.contains(only) ? [only] : [] }
+        return candidates.sorted()
+    }
+
     /// Assigns the words around the postcode to locality and sub-region as the format orders them.
     private static func assemble(format: AddressFormat, segments: [String], index k: Int, before: [String], after: [String],
                                  postcode: String, country: String?) -> CityLine? {
-        func clean(_ s: String) -> String {
-            s.trimmingCharacters(in: CharacterSet(charactersIn: " -–,.;:()")).trimmingCharacters(in: .whitespaces)
-        }
         let earlier = segments[..<k].map { $0 }
-        var region: String?
         switch format.placement {
         case .beforeLocality:
-            // "12345 City", "16025 Primaluna (PU)", "28001 Madrid Madrid".
-            var words = after
-            if let last = words.last, last.hasPrefix("("), last.hasSuffix(")") {
-                region = String(last.dropFirst().dropLast())
-                words.removeLast()
-            } else if words.count >= 2, let s = subregion(words.last ?? "", format: format) {
-                region = s
-                words.removeLast()
-            }
-            var city = clean(words.joined(separator: " "))
-            if city.isEmpty, k + 1 < segments.count { city = clean(segments[k + 1]) }
-            guard isLocality(city) else { return nil }
-            let street = (earlier + (before.isEmpty ? [] : [before.joined(separator: " ")])).joined(separator: ", ")
-            return CityLine(before: clean(street), city: city, region: region, postalCode: postcode, country: country)
+            let following = k + 1 < segments.count ? segments[k + 1] : nil
+            return localityAfterPostcode(format: format, earlier: earlier, before: before, after: after, following: following,
+                                         postcode: postcode, country: country)
         case .afterLocality, .noLocality:
-            // Nothing but a country, punctuation or a little pictogram debris may follow the postcode.
-            guard after.count <= 2, after.allSatisfy({ clean($0).isEmpty || ParserData.regionNamed($0) != nil
-                || ($0.count <= 3 && !$0.contains(where: \.isNumber)) || $0.count == 1 })
-            else { return nil }
-            var words = before
-            // The sub-region right before the postcode ("IL", "NSW", "Uttar Pradesh").
-            if format.subregionBeforePostcode || format.placement == .noLocality || !format.subregions.isEmpty {
-                for n in [3, 2, 1] where words.count >= n {
-                    if let s = subregion(words.suffix(n).joined(separator: " "), format: format) {
-                        region = s
-                        words.removeLast(n)
-                        break
-                    }
-                }
-            }
-            var rest = clean(words.joined(separator: " "))
-            var previous = earlier
-            if format.placement == .noLocality {
-                // Japan: "ward, City 450-0002": the words before the postcode are the city (its
-                // sub-region in the format), the ward is the last part of the address.
-                if region == nil, !rest.isEmpty {
-                    guard isLocality(rest) else { return nil }
-                    region = rest
-                    rest = ""
-                }
-                let city = previous.popLast().map(clean)
-                guard region != nil, city.map(isLocality) ?? true else { return nil }
-                return CityLine(before: previous.joined(separator: ", "), city: city, region: region, postalCode: postcode, country: country)
-            }
-            var city = rest
-            if city.isEmpty, let p = previous.popLast() { city = clean(p) }
-            // "City, ST" where the sub-region is in its own segment: "Visakhapatnam, Uttar Pradesh 059905".
-            if region == nil, !city.isEmpty, let s = subregion(city, format: format), let p = previous.last, isLocality(clean(p)) {
-                region = s
-                city = clean(previous.removeLast())
-            }
-            guard city.isEmpty || isLocality(city) else { return nil }
-            return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
-                            postalCode: postcode, country: country)
+            return localityBeforePostcode(format: format, earlier: earlier, before: before, after: after,
+                                          postcode: postcode, country: country)
         }
+    }
+
+    private static func cleanPart(_ s: String) -> String {
+        s.trimmingCharacters(in: CharacterSet(charactersIn: " -–,.;:()")).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// "12345 City", "16025 Primaluna (PU)", "28001 Madrid Madrid": the locality follows the
+    /// postcode (in the next segment when nothing does on its own).
+    private static func localityAfterPostcode(format: AddressFormat, earlier: [String], before: [String], after: [String],
+                                              following: String?, postcode: String, country: String?) -> CityLine? {
+        var region: String?
+        var words = after
+        if let last = words.last, last.hasPrefix("("), last.hasSuffix(")") {
+            region = String(last.dropFirst().dropLast())
+            words.removeLast()
+        } else if words.count >= 2, let s = subregion(words.last ?? "", format: format) {
+            region = s
+            words.removeLast()
+        }
+        var city = cleanPart(words.joined(separator: " "))
+        if city.isEmpty, let following { city = cleanPart(following) }
+        guard isLocality(city) else { return nil }
+        let street = (earlier + (before.isEmpty ? [] : [before.joined(separator: " ")])).joined(separator: ", ")
+        return CityLine(before: cleanPart(street), city: city, region: region, postalCode: postcode, country: country)
+    }
+
+    /// "City, ST 12345", "London N1 7GR", Japan's "ward, City 450-0002": the locality (and the
+    /// sub-region) come before the postcode.
+    private static func localityBeforePostcode(format: AddressFormat, earlier: [String], before: [String], after: [String],
+                                               postcode: String, country: String?) -> CityLine? {
+        // Nothing but a country, punctuation or a little pictogram debris may follow the postcode.
+        guard after.count <= 2, after.allSatisfy({ cleanPart($0).isEmpty || ParserData.regionNamed($0) != nil
+            || ($0.count <= 3 && !$0.contains(where: \.isNumber)) || $0.count == 1 })
+        else { return nil }
+        var words = before
+        var region: String?
+        // The sub-region right before the postcode ("IL", "NSW", "Uttar Pradesh").
+        if format.subregionBeforePostcode || format.placement == .noLocality || !format.subregions.isEmpty {
+            for n in [3, 2, 1] where words.count >= n {
+                if let s = subregion(words.suffix(n).joined(separator: " "), format: format) {
+                    region = s
+                    words.removeLast(n)
+                    break
+                }
+            }
+        }
+        var rest = cleanPart(words.joined(separator: " "))
+        var previous = earlier
+        if format.placement == .noLocality {
+            // Japan: "ward, City 450-0002": the words before the postcode are the city (its
+            // sub-region in the format), the ward is the last part of the address.
+            if region == nil, !rest.isEmpty {
+                guard isLocality(rest) else { return nil }
+                region = rest
+                rest = ""
+            }
+            let city = previous.popLast().map(cleanPart)
+            guard region != nil, city.map(isLocality) ?? true else { return nil }
+            return CityLine(before: previous.joined(separator: ", "), city: city, region: region, postalCode: postcode, country: country)
+        }
+        var city = rest
+        if city.isEmpty, let p = previous.popLast() { city = cleanPart(p) }
+        // "City, ST" where the sub-region is in its own segment: "Visakhapatnam, Uttar Pradesh 059905".
+        if region == nil, !city.isEmpty, let s = subregion(city, format: format), let p = previous.last, isLocality(cleanPart(p)) {
+            region = s
+            city = cleanPart(previous.removeLast())
+        }
+        guard city.isEmpty || isLocality(city) else { return nil }
+        return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
+                        postalCode: postcode, country: country)
     }
 
     /// The sub-region `text` names in `format` (key, name or Latin name), as printed; nil when none.
@@ -362,15 +391,53 @@ enum AddressExtractor {
     }
 
     private static func build(_ cityLine: CityLine, at pos: Int, in lines: [CardLine], skip: Set<Int>, format: AddressFormat) -> Result {
+        var found = FoundAddress(lines: lines, skip: skip, format: format, pos: pos,
+                                 address: PostalAddress(lines: [], city: cityLine.city, region: cityLine.region,
+                                                        postalCode: cityLine.postalCode, country: cityLine.country))
+        if found.address.city == nil, format.placement == .afterLocality { found.takeLocalityAbove() }
+        if !cityLine.before.isEmpty {
+            found.address.street = dropIcon(cityLine.before)
+        } else {
+            found.takeStreetAbove()
+        }
+        found.printed.append(lines[pos].text)
+        found.takeCountryBelow()
+        found.address.lines = found.printed
         var result = Result()
-        var address = PostalAddress(lines: [], city: cityLine.city, region: cityLine.region, postalCode: cityLine.postalCode,
-                                    country: cityLine.country)
-        var consumed: Set<Int> = [lines[pos].index]
+        result.address = found.address
+        result.consumedLines = found.consumed
+        return result
+    }
+
+    /// An address being put together around its postcode line: the lines it takes and the
+    /// fields they fill.
+    private struct FoundAddress {
+        let lines: [CardLine]
+        let skip: Set<Int>
+        let format: AddressFormat
+        /// Where the postcode line is.
+        let pos: Int
+        var address: PostalAddress
+        var consumed: Set<Int>
+        /// The lines as printed, top to bottom.
         var printed: [String] = []
-        var streetEnd = pos
-        // The postcode alone on its line: the locality (and sub-region) on the line above, as the
-        // format has it ("São Paulo - SP" above "01304-001"; "Butlerburgh" above "RM5 0HQ").
-        if address.city == nil, format.placement == .afterLocality, pos > 0, !skip.contains(lines[pos - 1].index) {
+        /// The first line of the address below the street (the postcode's line, or the locality above it).
+        var streetEnd: Int
+
+        init(lines: [CardLine], skip: Set<Int>, format: AddressFormat, pos: Int, address: PostalAddress) {
+            self.lines = lines
+            self.skip = skip
+            self.format = format
+            self.pos = pos
+            self.address = address
+            consumed = [lines[pos].index]
+            streetEnd = pos
+        }
+
+        /// The postcode alone on its line: the locality (and sub-region) on the line above, as the
+        /// format has it ("São Paulo - SP" above "01304-001"; "Butlerburgh" above "RM5 0HQ").
+        mutating func takeLocalityAbove() {
+            guard pos > 0, !skip.contains(lines[pos - 1].index) else { return }
             var text = lines[pos - 1].text.trimmingCharacters(in: .whitespaces)
             var region: String?
             for separator in [" - ", "-", ", ", " "] {
@@ -380,19 +447,19 @@ enum AddressExtractor {
                     break
                 }
             }
-            if isLocality(text) {
-                address.city = text
-                if address.region == nil { address.region = region }
-                consumed.insert(lines[pos - 1].index)
-                printed.append(lines[pos - 1].text)
-                streetEnd = pos - 1
-            }
+            guard isLocality(text) else { return }
+            address.city = text
+            if address.region == nil { address.region = region }
+            consumed.insert(lines[pos - 1].index)
+            printed.append(lines[pos - 1].text)
+            streetEnd = pos - 1
         }
-        if !cityLine.before.isEmpty {
-            address.street = dropIcon(cityLine.before)
-        } else {
-            // The nearest lines above that no other field took (a two-column card puts a phone or an
-            // e-mail between them in reading order) and that read as address lines.
+
+        /// The nearest lines above that no other field took (a two-column card puts a phone or an
+        /// e-mail between them in reading order) and that read as address lines. The nearest street
+        /// line is kept, and the one above it only when it is an address part too ("Flat 2" /
+        /// "12 High Street").
+        mutating func takeStreetAbove() {
             var streetLines: [(Int, String)] = []
             var k = streetEnd - 1
             while k >= 0, streetEnd - k <= 4, streetLines.count < 2 {
@@ -402,45 +469,40 @@ enum AddressExtractor {
                 guard looksLikeStreet(text) else { break }
                 streetLines.insert((k, text), at: 0)
             }
-            // Keep the nearest street line, and the one above it only when it is an address part too
-            // ("Flat 2" / "12 High Street").
-            if let nearest = streetLines.last {
-                var text = nearest.1
-                if format.placement == .noLocality, address.city == nil {
-                    // Japan: the ward is the last part of the address lines.
-                    var parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                    if parts.count >= 2 { address.city = parts.removeLast(); text = parts.joined(separator: ", ") }
-                }
-                address.street = dropIcon(text)
-                consumed.insert(lines[nearest.0].index)
-                printed.insert(lines[nearest.0].text, at: 0)
-                if streetLines.count == 2, isUnitLine(streetLines[0].1) {
-                    address.street = streetLines[0].1 + ", " + (address.street ?? text)
-                    consumed.insert(lines[streetLines[0].0].index)
-                    printed.insert(lines[streetLines[0].0].text, at: 0)
-                }
+            guard let nearest = streetLines.last else { return }
+            var text = nearest.1
+            if format.placement == .noLocality, address.city == nil {
+                // Japan: the ward is the last part of the address lines.
+                var parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count >= 2 { address.city = parts.removeLast(); text = parts.joined(separator: ", ") }
+            }
+            address.street = dropIcon(text)
+            consumed.insert(lines[nearest.0].index)
+            printed.insert(lines[nearest.0].text, at: 0)
+            if streetLines.count == 2, isUnitLine(streetLines[0].1) {
+                address.street = streetLines[0].1 + ", " + (address.street ?? text)
+                consumed.insert(lines[streetLines[0].0].index)
+                printed.insert(lines[streetLines[0].0].text, at: 0)
             }
         }
-        printed.append(lines[pos].text)
-        // A country (or the sub-region, then a country) on the next lines.
-        var next = pos + 1
-        while next < lines.count, next <= pos + 2, address.country == nil {
-            let text = lines[next].text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
-            if ParserData.regionNamed(text) != nil {
-                address.country = text
-            } else if address.region == nil, subregion(text, format: format) != nil {
-                address.region = text
-            } else {
-                break
+
+        /// A country (or the sub-region, then a country) on the next lines.
+        mutating func takeCountryBelow() {
+            var next = pos + 1
+            while next < lines.count, next <= pos + 2, address.country == nil {
+                let text = lines[next].text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
+                if ParserData.regionNamed(text) != nil {
+                    address.country = text
+                } else if address.region == nil, subregion(text, format: format) != nil {
+                    address.region = text
+                } else {
+                    break
+                }
+                consumed.insert(lines[next].index)
+                printed.append(lines[next].text)
+                next += 1
             }
-            consumed.insert(lines[next].index)
-            printed.append(lines[next].text)
-            next += 1
         }
-        address.lines = printed
-        result.address = address
-        result.consumedLines = consumed
-        return result
     }
 
     /// A pin pictogram read as a lone digit before the address: "9 43/98, Shroff Street",

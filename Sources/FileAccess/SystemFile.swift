@@ -123,16 +123,9 @@ public enum SystemFile {
         var out: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let shouldStop {
-                guard try waitReadable(fd, name: name, shouldStop: shouldStop) else {
-                    throw FileError(.interrupted, path: name, reason: "reading was interrupted")
-                }
-            }
             let want = min(chunk.count, maxBytes + 1 - out.count)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, want) }
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                throw FileError.system(errno, path: name, doing: "read")
+            guard let n = try readOnce(fd, into: &chunk, count: want, name: name, shouldStop: shouldStop) else {
+                throw FileError(.interrupted, path: name, reason: "reading was interrupted")
             }
             if n == 0 { return out }
             out.append(contentsOf: chunk[0..<n])
@@ -148,14 +141,24 @@ public enum SystemFile {
     public static func readSome(_ fd: Int32, name: String, count: Int,
                                 shouldStop: @escaping () -> Bool) throws(FileError) -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: count)
+        guard let n = try readOnce(fd, into: &chunk, count: count, name: name, shouldStop: shouldStop) else { return nil }
+        return Array(chunk[0..<n])
+    }
+
+    /// One read of up to `count` bytes into `buffer`, after waiting for data when `shouldStop` is
+    /// given; EINTR and EAGAIN retried. The byte count (0 at the end); nil when told to stop.
+    private static func readOnce(_ fd: Int32, into buffer: inout [UInt8], count: Int, name: String,
+                                 shouldStop: (() -> Bool)?) throws(FileError) -> Int? {
         while true {
-            guard try waitReadable(fd, name: name, shouldStop: shouldStop) else { return nil }
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, count) }
+            if let shouldStop {
+                guard try waitReadable(fd, name: name, shouldStop: shouldStop) else { return nil }
+            }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, count) }
             if n < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw FileError.system(errno, path: name, doing: "read")
             }
-            return Array(chunk[0..<n])
+            return n
         }
     }
 

@@ -45,53 +45,64 @@ public struct EncodedImage: Sendable {
         self.bytes = bytes
         self.limits = limits
         self.format = format
-        var orientation = 1
-        var bitsPerPixel = 24
-        var progressive = false
-        var jpegStructure: JPEGStructure?
-        switch format {
-        case .jpeg:
-            // The frame size from our own segment walk first: a bomb is refused before libjpeg
-            // allocates anything for it.
-            let structure = JPEGStructure(bytes)
-            jpegStructure = structure
-            if let size = structure?.frameSize(in: bytes) {
-                try Self.checkPixels(size.width, size.height, limits: limits, source: source)
-            }
-            let header = try JPEGDecoder.readHeader(bytes, source: source)
-            (storedWidth, storedHeight) = (header.width, header.height)
-            progressive = structure?.isProgressive ?? false
-            if let structure, let exif = structure.exifPayload(in: bytes),
-               let tiff = TIFFReader(bytes, range: exif), let o = tiff.orientation {
-                orientation = o
-            }
-        case .heic:
-            // libheif applies the container's rotation and mirroring itself: the size is upright.
-            (storedWidth, storedHeight) = try HEIFDecoder.readHeader(bytes, source: source)
-        case .png:
-            (storedWidth, storedHeight) = try PNGDecoder.readHeader(bytes, source: source)
-            try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
-            if let o = PNGDecoder.exifOrientation(bytes) {
-                orientation = o
-            }
-        default:
-            let header = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
-            (storedWidth, storedHeight) = (header.width, header.height)
-            bitsPerPixel = header.bitsPerPixel
-            if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
-                orientation = o
-            }
-        }
-        self.orientation = ImageOrientation(exif: orientation)
-        self.storedBitsPerPixel = bitsPerPixel
-        self.progressive = progressive
-        self.jpegStructure = jpegStructure
+        let header = try Self.readHeader(bytes, format: format, source: source, limits: limits)
+        (storedWidth, storedHeight) = (header.width, header.height)
+        orientation = ImageOrientation(exif: header.orientation)
+        storedBitsPerPixel = header.bitsPerPixel
+        progressive = header.progressive
+        jpegStructure = header.jpegStructure
         try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
         let cost = decodeCost(minimumLongSide: 1024)
         guard cost <= limits.maxDecodeBytes else {
             throw IngestError(.tooLarge, source: source,
                               reason: "decoding this \(storedWidth) x \(storedHeight) \(format.rawValue.uppercased()) would take about \(cost >> 20) MB of memory, over the limit of \(limits.maxDecodeBytes >> 20) MB; raise --max-decode-megabytes if the photo is genuine")
         }
+    }
+
+    /// What the header of each format says, with the EXIF orientation where the format carries one.
+    private struct Header {
+        var width = 0, height = 0
+        var orientation = 1
+        var bitsPerPixel = 24
+        var progressive = false
+        var jpegStructure: JPEGStructure?
+    }
+
+    private static func readHeader(_ bytes: [UInt8], format: ImageFormat, source: String,
+                                   limits: ImageLimits) throws(IngestError) -> Header {
+        var header = Header()
+        switch format {
+        case .jpeg:
+            // The frame size from our own segment walk first: a bomb is refused before libjpeg
+            // allocates anything for it.
+            let structure = JPEGStructure(bytes)
+            header.jpegStructure = structure
+            if let size = structure?.frameSize(in: bytes) {
+                try checkPixels(size.width, size.height, limits: limits, source: source)
+            }
+            let jpeg = try JPEGDecoder.readHeader(bytes, source: source)
+            (header.width, header.height) = (jpeg.width, jpeg.height)
+            header.progressive = structure?.isProgressive ?? false
+            if let structure, let exif = structure.exifPayload(in: bytes),
+               let tiff = TIFFReader(bytes, range: exif), let o = tiff.orientation {
+                header.orientation = o
+            }
+        case .heic:
+            // libheif applies the container's rotation and mirroring itself: the size is upright.
+            (header.width, header.height) = try HEIFDecoder.readHeader(bytes, source: source)
+        case .png:
+            (header.width, header.height) = try PNGDecoder.readHeader(bytes, source: source)
+            try checkPixels(header.width, header.height, limits: limits, source: source)
+            if let o = PNGDecoder.exifOrientation(bytes) { header.orientation = o }
+        default:
+            let lept = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
+            (header.width, header.height) = (lept.width, lept.height)
+            header.bitsPerPixel = lept.bitsPerPixel
+            if format == .tiff, let tiff = TIFFReader(bytes, range: 0..<bytes.count), let o = tiff.orientation {
+                header.orientation = o
+            }
+        }
+        return header
     }
 
     /// About how many bytes decoding takes at its peak when the card is read at
@@ -123,7 +134,7 @@ public struct EncodedImage: Sendable {
         }
     }
 
-    /// Decodes the image upright (EXIF orientation applied), at the smallest size whose long side
+    /// Decodes the image (upright, EXIF orientation applied, unless `applyOrientation` is false), at the smallest size whose long side
     /// is still at least `minimumLongSide` (never larger than the file; nil decodes at full size).
     /// JPEG uses libjpeg-turbo's DCT-domain scaling, so a small request is fast.
     /// - Throws: `IngestError` when the data is corrupt.
@@ -169,7 +180,7 @@ public struct EncodedImage: Sendable {
     }
 }
 
-/// An upright decoded image and the decoder's warnings (truncation, recoverable corruption).
+/// A decoded image (upright unless asked to stay as stored) and the decoder's warnings (truncation, recoverable corruption).
 public struct DecodedImage: Sendable {
     public let image: PixelImage
     public let warnings: [String]

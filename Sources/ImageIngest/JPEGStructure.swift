@@ -28,29 +28,40 @@ public struct JPEGStructure: Sendable {
     /// Walks `bytes` from SOI. Returns nil when the data does not start with SOI.
     public init?(_ bytes: [UInt8]) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else { return nil }
+        var walk = Walk(bytes: bytes)
+        while walk.step() {}
+        segments = walk.segments
+        sawEndOfImage = walk.sawEOI
+        truncated = walk.truncated || (!walk.sawEOI && walk.i >= bytes.count)
+    }
+
+    /// The walk in progress: where it is, and what it has found.
+    private struct Walk {
+        let bytes: [UInt8]
         var segments: [JPEGSegment] = [JPEGSegment(marker: 0xD8, range: 0..<2, payload: 2..<2, kind: .marker)]
         var i = 2
         var sawEOI = false
         var truncated = false
-        let n = bytes.count
-        walk: while i < n {
+
+        /// Takes the next segment; false when the walk is over.
+        mutating func step() -> Bool {
+            let n = bytes.count
+            guard i < n else { return false }
             // Find the next marker: 0xFF followed by a non-0xFF, non-zero byte; fill bytes allowed.
             guard bytes[i] == 0xFF else {
                 // Garbage between segments: skip to the next marker, as libjpeg does; when there is
                 // none, the rest is a trailer-like region.
-                var k = i + 1
-                while k + 1 < n && !(bytes[k] == 0xFF && bytes[k + 1] != 0x00 && bytes[k + 1] != 0xFF) { k += 1 }
-                if k + 1 >= n {
+                guard let k = JPEGStructure.nextMarker(in: bytes, after: i) else {
                     segments.append(JPEGSegment(marker: nil, range: i..<n, payload: i..<n, kind: .trailer))
-                    break
+                    return false
                 }
                 segments.append(JPEGSegment(marker: nil, range: i..<k, payload: i..<k, kind: .garbage))
                 i = k
-                continue
+                return true
             }
             var j = i
             while j < n && bytes[j] == 0xFF { j += 1 }
-            guard j < n else { truncated = true; break }
+            guard j < n else { truncated = true; return false }
             let marker = bytes[j]
             let start = i
             i = j + 1
@@ -61,49 +72,65 @@ public struct JPEGStructure: Sendable {
                 if i < n {
                     segments.append(JPEGSegment(marker: nil, range: i..<n, payload: i..<n, kind: .trailer))
                 }
-                break walk
+                return false
             case 0x01, 0xD0...0xD7:
                 segments.append(JPEGSegment(marker: marker, range: start..<i, payload: i..<i, kind: .marker))
-                continue walk
+                return true
             default:
-                break
+                return takeSegment(marker, from: start)
             }
-            guard i + 2 <= n else { truncated = true; break }
+        }
+
+        /// A marker segment with a length, and after SOS the entropy-coded data that follows it.
+        mutating func takeSegment(_ marker: UInt8, from start: Int) -> Bool {
+            let n = bytes.count
+            guard i + 2 <= n else { truncated = true; return false }
             let length = Int(bytes[i]) << 8 | Int(bytes[i + 1])
-            guard length >= 2 else { truncated = true; break }
+            guard length >= 2 else { truncated = true; return false }
             let end = i + length
             guard end <= n else {
                 truncated = true
                 segments.append(JPEGSegment(marker: marker, range: start..<n, payload: min(i + 2, n)..<n, kind: .marker))
-                break
+                return false
             }
             segments.append(JPEGSegment(marker: marker, range: start..<end, payload: (i + 2)..<end, kind: .marker))
             i = end
             if marker == 0xDA {
-                // Entropy-coded data runs to the next marker that is not a stuffed 0x00 or an RST.
-                var k = i
-                while k < n {
-                    if bytes[k] == 0xFF, k + 1 < n {
-                        let next = bytes[k + 1]
-                        if next == 0x00 || (0xD0...0xD7).contains(next) || next == 0xFF {
-                            k += (next == 0xFF) ? 1 : 2
-                            continue
-                        }
-                        break
-                    }
-                    k += 1
-                }
+                var k = JPEGStructure.endOfEntropyCodedData(in: bytes, from: i)
                 if k >= n { truncated = true; k = n }
                 if k > i {
                     segments.append(JPEGSegment(marker: nil, range: i..<k, payload: i..<k, kind: .entropyCoded))
                 }
                 i = k
             }
+            return true
         }
-        if !sawEOI && !truncated && i >= n { truncated = true }
-        self.segments = segments
-        self.sawEndOfImage = sawEOI
-        self.truncated = truncated
+    }
+
+    /// Where the next marker after `start` is (0xFF then a byte that is neither 0x00 nor 0xFF);
+    /// nil when none follows.
+    fileprivate static func nextMarker(in bytes: [UInt8], after start: Int) -> Int? {
+        var k = start + 1
+        while k + 1 < bytes.count && !(bytes[k] == 0xFF && bytes[k + 1] != 0x00 && bytes[k + 1] != 0xFF) { k += 1 }
+        return k + 1 < bytes.count ? k : nil
+    }
+
+    /// Entropy-coded data runs to the next marker that is not a stuffed 0x00 or an RST; returns
+    /// where that marker starts (the end of `bytes` or beyond when none follows).
+    fileprivate static func endOfEntropyCodedData(in bytes: [UInt8], from start: Int) -> Int {
+        var k = start
+        while k < bytes.count {
+            if bytes[k] == 0xFF, k + 1 < bytes.count {
+                let next = bytes[k + 1]
+                if next == 0x00 || (0xD0...0xD7).contains(next) || next == 0xFF {
+                    k += (next == 0xFF) ? 1 : 2
+                    continue
+                }
+                break
+            }
+            k += 1
+        }
+        return k
     }
 
     /// True when the first frame is progressive (SOF2, SOF6, SOF10, SOF14).

@@ -139,8 +139,15 @@ public struct PixelImage: Sendable, Equatable {
     public func resized(width newWidth: Int, height newHeight: Int) -> PixelImage {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
+        let rows = resampledRows(to: newWidth)
+        let out = Self.resampledColumns(rows, rowLength: newWidth * channels, to: newHeight,
+                                        taps: ResampleTaps(from: height, to: newHeight))
+        return PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: out)
+    }
+
+    /// The horizontal pass: each row resampled to `newWidth` pixels, kept as Float.
+    private func resampledRows(to newWidth: Int) -> [Float] {
         let horizontal = ResampleTaps(from: width, to: newWidth)
-        let vertical = ResampleTaps(from: height, to: newHeight)
         let c = channels
         let rowLen = newWidth * c
         var temp = [Float](repeating: 0, count: rowLen * height)
@@ -175,7 +182,13 @@ public struct PixelImage: Sendable, Equatable {
                 }
             }
         }
-        let out = [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
+        return temp
+    }
+
+    /// The vertical pass: rows of `rowLength` values combined into `newHeight` rows of bytes.
+    private static func resampledColumns(_ temp: [Float], rowLength rowLen: Int, to newHeight: Int,
+                                         taps vertical: ResampleTaps) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
             temp.withUnsafeBufferPointer { srcBuffer in
                 guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 var acc = [Float](repeating: 0, count: rowLen)
@@ -197,7 +210,6 @@ public struct PixelImage: Sendable, Equatable {
             }
             initialized = rowLen * newHeight
         }
-        return PixelImage(width: newWidth, height: newHeight, channels: c, pixels: out)
     }
 
     /// Shrinks by an integer factor, each output pixel the mean of a k x k block (fast; the last

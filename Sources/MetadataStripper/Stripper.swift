@@ -93,16 +93,9 @@ public enum Stripper {
             case .entropyCoded:
                 out += bytes[segment.range]
             case .marker:
-                guard let marker = segment.marker else { continue }
-                let p = segment.payload
-                let keep: Bool
-                switch marker {
-                case 0xEE: keep = JPEGSegmentKind.payload(bytes, p, startsWith: "Adobe")   // colour transform
-                case 0xE2: keep = options.keepICC && JPEGSegmentKind.payload(bytes, p, startsWith: "ICC_PROFILE")
-                case 0xD0...0xD7, 0x01: keep = true
-                default: keep = keepsMarker(marker)
+                if let marker = segment.marker, keeps(marker, payload: segment.payload, of: bytes, options: options) {
+                    out += bytes[segment.range]
                 }
-                if keep { out += bytes[segment.range] }
             }
         }
         // Junk between segments was dropped: make sure the copy still decodes to the same pixels.
@@ -115,6 +108,17 @@ public enum Stripper {
             }
         }
         return out
+    }
+
+    /// Whether a marker segment goes into the stripped copy: what decoding needs, Adobe's colour
+    /// transform, and the ICC profile when asked to keep it.
+    static func keeps(_ marker: UInt8, payload: Range<Int>, of bytes: [UInt8], options: StripOptions) -> Bool {
+        switch marker {
+        case 0xEE: return JPEGSegmentKind.payload(bytes, payload, startsWith: "Adobe")   // colour transform
+        case 0xE2: return options.keepICC && JPEGSegmentKind.payload(bytes, payload, startsWith: "ICC_PROFILE")
+        case 0xD0...0xD7, 0x01: return true
+        default: return keepsMarker(marker)
+        }
     }
 
     /// "Exif\0\0" + a big-endian TIFF header + IFD0 with the one Orientation tag.

@@ -24,6 +24,12 @@ struct PlistXML {
     private let bytes: [UInt8]
     private var i = 0
     private var line = 1
+    private var events: [Event] = []
+    /// The elements open, innermost last.
+    private var open: [String] = []
+    /// Character data not yet given out as an event.
+    private var text: [UInt8] = []
+    private var sawRoot = false
 
     /// The events of `bytes` in document order.
     static func events(_ bytes: [UInt8]) -> Result<[Event], Failure> {
@@ -43,55 +49,10 @@ struct PlistXML {
     }
 
     private mutating func read() throws -> [Event] {
-        var events: [Event] = []
-        var open: [String] = []
-        var text: [UInt8] = []
-        func flush() {
-            if !text.isEmpty { events.append(.text(String(decoding: text, as: UTF8.self))) }
-            text.removeAll()
-        }
-        var sawRoot = false
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "<") {
-                if starts("<?") {
-                    guard events.isEmpty && open.isEmpty && !sawRoot else { throw fail("a processing instruction inside the document") }
-                    try skip(past: "?>", what: "the XML declaration")
-                } else if starts("<!--") {
-                    try skip(past: "-->", what: "a comment")
-                } else if starts("<![CDATA[") {
-                    guard !open.isEmpty else { throw fail("character data outside the root element") }
-                    i += 9
-                    let start = i
-                    try skip(past: "]]>", what: "a CDATA section")
-                    text += bytes[start..<(i - 3)]
-                } else if starts("<!DOCTYPE") {
-                    guard open.isEmpty && !sawRoot else { throw fail("a DOCTYPE inside the document") }
-                    try skipDoctype()
-                } else if starts("</") {
-                    flush()
-                    i += 2
-                    let name = try readName()
-                    skipSpaces()
-                    guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("</\(name) is not closed with >") }
-                    i += 1
-                    guard let top = open.popLast() else { throw fail("</\(name)> closes nothing") }
-                    guard top == name else { throw fail("</\(name)> closes <\(top)>") }
-                    events.append(.end(name, line: line))
-                } else {
-                    flush()
-                    i += 1
-                    let name = try readName()
-                    guard open.count < Self.maxDepth else { throw fail("elements nested more than \(Self.maxDepth) deep") }
-                    guard !(open.isEmpty && sawRoot) else { throw fail("a second root element <\(name)>") }
-                    let selfClosing = try skipAttributes()
-                    events.append(.start(name, line: line))
-                    if selfClosing {
-                        events.append(.end(name, line: line))
-                    } else {
-                        open.append(name)
-                    }
-                }
+                try readMarkup()
                 // The root element has closed once events exist and nothing is open.
                 if open.isEmpty && !events.isEmpty { sawRoot = true }
             } else if b == UInt8(ascii: "&") {
@@ -110,6 +71,54 @@ struct PlistXML {
         guard open.isEmpty else { throw fail("<\(open.last!)> is never closed") }
         guard sawRoot else { throw fail("no root element") }
         return events
+    }
+
+    /// What starts with "<": a declaration, comment, CDATA section, DOCTYPE or tag.
+    private mutating func readMarkup() throws {
+        if starts("<?") {
+            guard events.isEmpty && open.isEmpty && !sawRoot else { throw fail("a processing instruction inside the document") }
+            try skip(past: "?>", what: "the XML declaration")
+        } else if starts("<!--") {
+            try skip(past: "-->", what: "a comment")
+        } else if starts("<![CDATA[") {
+            guard !open.isEmpty else { throw fail("character data outside the root element") }
+            i += 9
+            let start = i
+            try skip(past: "]]>", what: "a CDATA section")
+            text += bytes[start..<(i - 3)]
+        } else if starts("<!DOCTYPE") {
+            guard open.isEmpty && !sawRoot else { throw fail("a DOCTYPE inside the document") }
+            try skipDoctype()
+        } else if starts("</") {
+            flushText()
+            i += 2
+            let name = try readName()
+            skipSpaces()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ">") else { throw fail("</\(name) is not closed with >") }
+            i += 1
+            guard let top = open.popLast() else { throw fail("</\(name)> closes nothing") }
+            guard top == name else { throw fail("</\(name)> closes <\(top)>") }
+            events.append(.end(name, line: line))
+        } else {
+            flushText()
+            i += 1
+            let name = try readName()
+            guard open.count < Self.maxDepth else { throw fail("elements nested more than \(Self.maxDepth) deep") }
+            guard !(open.isEmpty && sawRoot) else { throw fail("a second root element <\(name)>") }
+            let selfClosing = try skipAttributes()
+            events.append(.start(name, line: line))
+            if selfClosing {
+                events.append(.end(name, line: line))
+            } else {
+                open.append(name)
+            }
+        }
+    }
+
+    /// The character data gathered since the last tag, as one event.
+    private mutating func flushText() {
+        if !text.isEmpty { events.append(.text(String(decoding: text, as: UTF8.self))) }
+        text.removeAll()
     }
 
     private func fail(_ message: String) -> Failure { Failure(line: line, message: message) }

@@ -47,9 +47,10 @@ func milliseconds(_ body: () throws -> Void) rethrows -> Double {
     return (clock.now - start).milliseconds
 }
 
-/// Full-size RGB decode (what a naive pipeline does) against cardscan's path: a 1/8-scale preview
-/// for card detection, then a grayscale decode at the smallest DCT scale that still gives the card
-/// 1024 px. Alternated per file, median over the repetitions.
+/// Full-size RGB decode (what a naive pipeline does) against cardscan's path: one colour decode
+/// at the smallest DCT scale that still gives 1.5 x 1024 px (detection works on a small copy of
+/// it), and the whole preparation (decode, detect, warp). Alternated per file, median over the
+/// repetitions.
 func benchDecode(_ o: Options) throws {
     let files = jpegFiles(in: o.directory)
     guard !files.isEmpty else { print("no JPEG files in \(o.directory)"); return }
@@ -100,8 +101,7 @@ case "ocr-lines": try dumpLines(options.directory)
 case "parse-lines": try parseLines(options.directory)
 case "parse-text":
     let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
-    var record = ScanRecord(source: "text", status: .ok)
-    record.contact = parser.parse(text: options.directory.replacingOccurrences(of: "\\n", with: "\n"))
+    let record = ScanRecord.scanned("text", parser.parse(text: options.directory.replacingOccurrences(of: "\\n", with: "\n")))
     print(record.json().serialized())
 case "edges":
     let path = options.directory
@@ -201,16 +201,16 @@ func benchOSD(_ path: String) throws {
     let osd = try OrientationDetector()
     for turn in QuarterTurn.allCases {
         let turned = card.rotated(clockwise: turn)
-        var result: (degrees: Int, confidence: Double)?
+        var result: (turn: QuarterTurn, confidence: Double)?
         let ms = milliseconds { result = osd.uprightRotation(of: turned) }
         let small = turned.resized(longSide: 640)
-        var smallResult: (degrees: Int, confidence: Double)?
+        var smallResult: (turn: QuarterTurn, confidence: Double)?
         let smallMs = milliseconds { smallResult = osd.uprightRotation(of: small) }
         let engine = try OCREngine()
         let page = try engine.recognize(turned)
         let words = page.lines.flatMap(\.words)
         let meanConf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        print("turned \(turn.degrees) cw: detector says rotate \(result?.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
+        print("turned \(turn.degrees) cw: detector says rotate \(result?.turn.degrees ?? -1) cw, confidence \(String(format: "%.2f", result?.confidence ?? 0)), \(String(format: "%.1f", ms)) ms; at 640 px: \(smallResult?.turn.degrees ?? -1) (\(String(format: "%.2f", smallResult?.confidence ?? 0)), \(String(format: "%.1f", smallMs)) ms); OCR mean word confidence \(String(format: "%.2f", meanConf)) over \(words.count) words")
     }
 }
 
@@ -292,8 +292,7 @@ func parseLines(_ file: String) throws {
                             top: l["top"] as? Double, left: l["left"] as? Double, words: words)
         }
         let contact = parser.parse(lines: textLines)
-        var record = ScanRecord(source: name, status: .ok)
-        record.contact = contact
+        let record = ScanRecord.scanned(name, contact)
         print(record.json().serialized())
     }
 }

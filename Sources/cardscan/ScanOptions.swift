@@ -50,8 +50,13 @@ struct ReadingOptions: ParsableArguments {
     @Flag(name: .long, help: "Allow --jobs over the number of cores (each worker holds an engine: about 40 MB more).")
     var forceJobs = false
 
-    @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu.")
-    var lang: String = "eng"
+    @Option(name: .long, help: "Tesseract languages, e.g. eng or eng+deu (default: eng).", transform: { text in
+        guard let languages = OCRLanguages(text) else {
+            throw ValidationError("--lang takes Tesseract language codes joined by '+', such as eng or eng+deu")
+        }
+        return languages
+    })
+    var lang: OCRLanguages = .english
 
     @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE; default: the locale's, from LC_ALL or LANG).")
     var region: String?
@@ -68,9 +73,6 @@ struct ReadingOptions: ParsableArguments {
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1 (it was \(jobs))") }
-        if OCRLanguages(lang) == nil {
-            throw ValidationError("--lang takes Tesseract language codes joined by '+', such as eng or eng+deu")
-        }
         if let region, !CardScanner.isKnownRegion(region) {
             throw ValidationError("--region takes an ISO 3166 country code such as US, GB or DE; \(DisplayText.escaping(region)) is none")
         }
@@ -78,7 +80,7 @@ struct ReadingOptions: ParsableArguments {
 
     /// Applies these options; more workers than cores are capped unless forced (with a warning).
     func apply(to configuration: inout ScanConfiguration) {
-        configuration.languages = OCRLanguages(lang) ?? .english  // validated above
+        configuration.languages = lang
         if let region {
             configuration.fallbackRegion = region.uppercased()
             configuration.fallbackRegionSource = "option"

@@ -58,10 +58,8 @@ import TestSupport
 
     /// Reads our CSV back with Python's csv module (RFC 4180 dialect).
     @Test func csvRoundTripsThroughARealParser() throws {
-        var record = ScanRecord(source: "cards/a,b.jpg", status: .ok)
-        record.contact = Self.sample
-        var bad = ScanRecord.failure("notes.txt", ScanError(.notAnImage, "notes.txt: not an image"))
-        bad.contact = nil
+        let record = ScanRecord.scanned("cards/a,b.jpg", Self.sample)
+        let bad = ScanRecord.failure("notes.txt", ScanError(.notAnImage, "notes.txt: not an image"))
         let text = CSVExport.header + CSVExport.row(record) + CSVExport.row(bad)
         #expect(text.components(separatedBy: "\r\n").count == 4)
         let script = "import sys, csv, json; print(json.dumps(list(csv.DictReader(sys.stdin, dialect='excel'))))"
@@ -101,10 +99,9 @@ import TestSupport
     @Test func jsonNumbersKeepTheirPrecision() {
         #expect(JSONValue.number(0.85).serialized() == "0.85")
         #expect(JSONValue.number(12.0).serialized() == "12.0")
-        var record = ScanRecord(source: "a.jpg", status: .ok)
         var c = Contact()
         c.confidence = [.name: 0.856]
-        record.contact = c
+        var record = ScanRecord.scanned("a.jpg", c)
         record.timings[.ocr] = 101.26
         let text = record.json().serialized()
         #expect(text.contains("\"name\":0.86"))

@@ -21,6 +21,22 @@ struct EdgeMap {
         let w = image.width, h = image.height, n = w * h
         width = w
         height = h
+        channels = Self.opponentChannels(image).map { Self.smooth($0, w: w, h: h, passes: 2) }
+        gx = [Float](repeating: 0, count: n)
+        gy = [Float](repeating: 0, count: n)
+        magnitude = [Float](repeating: 0, count: n)
+        strongEdge = 0
+        // Per pixel, the Sobel gradient of the channel that changes most.
+        for (ch, channel) in channels.enumerated() where image.channels == 3 || ch == 0 {
+            keepStrongerGradients(of: channel)
+        }
+        strongEdge = max(6, Self.percentile(magnitude, 0.90))
+    }
+
+    /// Brightness, red-green and yellow-blue of a colour image; brightness alone of a gray one
+    /// (the colour planes zero).
+    static func opponentChannels(_ image: PixelImage) -> [[Float]] {
+        let n = image.width * image.height
         var luma = [Float](repeating: 0, count: n)
         var redGreen = [Float](repeating: 0, count: n)
         var yellowBlue = [Float](repeating: 0, count: n)
@@ -36,29 +52,28 @@ struct EdgeMap {
                 for i in 0..<n { luma[i] = Float(px[i]) }
             }
         }
-        channels = [luma, redGreen, yellowBlue].map { Self.smooth($0, w: w, h: h, passes: 2) }
-        var gx = [Float](repeating: 0, count: n)
-        var gy = [Float](repeating: 0, count: n)
-        var magnitude = [Float](repeating: 0, count: n)
-        // Per pixel, the Sobel gradient of the channel that changes most.
-        for (ch, channel) in channels.enumerated() where image.channels == 3 || ch == 0 {
-            channel.withUnsafeBufferPointer { sb in
-                gx.withUnsafeMutableBufferPointer { gxb in
-                    gy.withUnsafeMutableBufferPointer { gyb in
-                        magnitude.withUnsafeMutableBufferPointer { mb in
-                            guard let s = sb.baseAddress, let ox = gxb.baseAddress, let oy = gyb.baseAddress,
-                                  let om = mb.baseAddress else { return }
-                            for y in 1..<(h - 1) {
-                                for x in 1..<(w - 1) {
-                                    let i = y * w + x
-                                    let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
-                                    let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
-                                    let m = (dx * dx + dy * dy).squareRoot() / 4
-                                    if m > om[i] {
-                                        om[i] = m
-                                        ox[i] = dx / 4
-                                        oy[i] = dy / 4
-                                    }
+        return [luma, redGreen, yellowBlue]
+    }
+
+    /// The Sobel gradient of `channel`, kept wherever it is stronger than what is stored.
+    private mutating func keepStrongerGradients(of channel: [Float]) {
+        let w = width, h = height
+        channel.withUnsafeBufferPointer { sb in
+            gx.withUnsafeMutableBufferPointer { gxb in
+                gy.withUnsafeMutableBufferPointer { gyb in
+                    magnitude.withUnsafeMutableBufferPointer { mb in
+                        guard let s = sb.baseAddress, let ox = gxb.baseAddress, let oy = gyb.baseAddress,
+                              let om = mb.baseAddress else { return }
+                        for y in 1..<(h - 1) {
+                            for x in 1..<(w - 1) {
+                                let i = y * w + x
+                                let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
+                                let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
+                                let m = (dx * dx + dy * dy).squareRoot() / 4
+                                if m > om[i] {
+                                    om[i] = m
+                                    ox[i] = dx / 4
+                                    oy[i] = dy / 4
                                 }
                             }
                         }
@@ -66,10 +81,6 @@ struct EdgeMap {
                 }
             }
         }
-        self.gx = gx
-        self.gy = gy
-        self.magnitude = magnitude
-        strongEdge = max(6, Self.percentile(magnitude, 0.90))
     }
 
     /// [1 2 1] smoothing, `passes` times, both directions (edges repeat the border pixel).

@@ -13,24 +13,48 @@ enum RegionCandidates {
     static func find(in edges: EdgeMap) -> [[Point]] {
         let w = edges.width / 2, h = edges.height / 2
         guard w >= 16, h >= 16 else { return [] }
-        func half(_ a: [Float], maximum: Bool = false) -> [Float] {
-            var out = [Float](repeating: 0, count: w * h)
-            let W = edges.width
-            a.withUnsafeBufferPointer { src in
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = 2 * y * W + 2 * x
-                        let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
-                        out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
-                    }
+        let channels = edges.channels.map { halved($0, edges: edges) }
+        let magnitude = halved(edges.magnitude, edges: edges, maximum: true)
+        let luma = channels[0]
+        var masks = colourMasks(channels, w: w, h: h)
+        // Brightness levels, both ways.
+        for t in quantiles(luma, [0.15, 0.30, 0.50, 0.70, 0.85]) {
+            masks.append(threshold(luma, above: t))
+            masks.append(threshold(luma, below: t))
+        }
+        masks += smoothAreaMasks(luma, w: w, h: h)
+        // Areas enclosed by edges.
+        for t in quantiles(magnitude, [0.70, 0.85, 0.93]) {
+            let edge = threshold(magnitude, above: t)
+            masks.append(Morphology.dilate(edge, w: w, h: h, radius: 1).map { 1 - $0 })
+        }
+        var quads: [[Point]] = []
+        for mask in masks {
+            let opened = Morphology.open(mask, w: w, h: h, radius: 1)
+            quads += quadsOfComponents(opened, w: w, h: h).map { $0.map { Point($0.x * 2, $0.y * 2) } }
+        }
+        return quads
+    }
+
+    /// A plane of the edge map at half its size: each value the mean (or the maximum) of a 2 x 2 block.
+    static func halved(_ a: [Float], edges: EdgeMap, maximum: Bool = false) -> [Float] {
+        let w = edges.width / 2, h = edges.height / 2, W = edges.width
+        var out = [Float](repeating: 0, count: w * h)
+        a.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                for x in 0..<w {
+                    let i = 2 * y * W + 2 * x
+                    let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
+                    out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
                 }
             }
-            return out
         }
-        let channels = edges.channels.map { half($0) }
-        let magnitude = half(edges.magnitude, maximum: true)
-        var masks: [[UInt8]] = []
-        // Colour distance from the border's median colour.
+        return out
+    }
+
+    /// What differs in colour from the border's median colour, at two thresholds above the
+    /// border's own spread.
+    static func colourMasks(_ channels: [[Float]], w: Int, h: Int) -> [[UInt8]] {
         let margin = max(2, min(w, h) / 40)
         var border: [Int] = []
         for y in 0..<h {
@@ -44,31 +68,17 @@ enum RegionCandidates {
             distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
         }
         let p95 = quantile(border.map { distance[$0] }, 0.95)
-        for t in [p95 + 8, p95 + 25] { masks.append(threshold(distance, above: t)) }
-        // Brightness levels, both ways.
-        let luma = channels[0]
-        for t in quantiles(luma, [0.15, 0.30, 0.50, 0.70, 0.85]) {
-            masks.append(threshold(luma, above: t))
-            masks.append(threshold(luma, below: t))
-        }
-        // Smooth areas: a card's paper is plain where a desk, carpet or fabric has grain, so a
-        // card of the desk's own colour still stands out by its lack of texture.
+        return [p95 + 8, p95 + 25].map { threshold(distance, above: $0) }
+    }
+
+    /// Smooth areas: a card's paper is plain where a desk, carpet or fabric has grain, so a
+    /// card of the desk's own colour still stands out by its lack of texture.
+    static func smoothAreaMasks(_ luma: [Float], w: Int, h: Int) -> [[UInt8]] {
         let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 1)
         var grain = [Float](repeating: 0, count: w * h)
         for i in 0..<(w * h) { grain[i] = abs(luma[i] - blurred[i]) }
         grain = EdgeMap.smooth(grain, w: w, h: h, passes: 2)
-        for t in quantiles(grain, [0.3, 0.5]) { masks.append(threshold(grain, below: t)) }
-        // Areas enclosed by edges.
-        for t in quantiles(magnitude, [0.70, 0.85, 0.93]) {
-            let edge = threshold(magnitude, above: t)
-            masks.append(Morphology.dilate(edge, w: w, h: h, radius: 1).map { 1 - $0 })
-        }
-        var quads: [[Point]] = []
-        for mask in masks {
-            let opened = Morphology.open(mask, w: w, h: h, radius: 1)
-            quads += quadsOfComponents(opened, w: w, h: h).map { $0.map { Point($0.x * 2, $0.y * 2) } }
-        }
-        return quads
+        return quantiles(grain, [0.3, 0.5]).map { threshold(grain, below: $0) }
     }
 
     static func threshold(_ a: [Float], above t: Float) -> [UInt8] { a.map { $0 > t ? 1 : 0 } }
