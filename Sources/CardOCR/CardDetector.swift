@@ -113,7 +113,8 @@ public enum CardDetector {
         var changed = true
         while changed {
             changed = false
-            for (i, h) in ranked.enumerated() where i != bestIndex && h.score >= best.score - extensionMargin {
+            // Each step within the margin of the top hypothesis, so that steps do not add up.
+            for (i, h) in ranked.enumerated() where i != bestIndex && h.score >= ranked[0].score - extensionMargin(from: best, to: h) {
                 // The whole card has a card's proportions; a card with the paper it lies on has not.
                 guard QuadGeometry.area(h.corners) > QuadGeometry.area(best.corners) * 1.08,
                       HypothesisJudge.aspectFit(QuadGeometry.aspect(h.corners)) >= 0.9,
@@ -132,6 +133,21 @@ public enum CardDetector {
 
     /// How much less likely (in the judge's log-odds) a containing hypothesis may be and still win.
     static let extensionMargin = 2.5
+
+    /// The margin for `larger` to take over from `smaller`: wider when text lies right around the
+    /// smaller outline and the larger one takes it in (a logo band or a printed frame on a card
+    /// has the card's text just outside it; a whole card has plain margins).
+    static func extensionMargin(from smaller: Hypothesis, to larger: Hypothesis) -> Double {
+        let ring = HypothesisJudge.featureNames.firstIndex(of: "textRing")!
+        // A band or a frame is well inside the card; an outline a few percent larger is the same
+        // card with some desk (and the desk's texture) around it.
+        guard smaller.features.count > ring, larger.features.count > ring, larger.score >= acceptLogit,
+              QuadGeometry.area(larger.corners) >= 1.3 * QuadGeometry.area(smaller.corners) else { return extensionMargin }
+        return extensionMargin + textAroundWeight * max(0, smaller.features[ring] - larger.features[ring])
+    }
+
+    /// Log-odds per unit of text share around the smaller outline that the larger one takes in.
+    static let textAroundWeight = 4.0
 
     /// One hypothesis as diagnostics see it: corners normalised to the preview, the evidence and the score.
     public struct Candidate: Sendable {

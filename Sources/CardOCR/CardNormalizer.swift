@@ -146,21 +146,23 @@ enum GridFilter {
     static func erode(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] { extreme(a, w: w, h: h, r: r, max: false) }
 
     static func extreme(_ a: [Float], w: Int, h: Int, r: Int, max useMax: Bool) -> [Float] {
-        func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
-        var tmp = a
-        for y in 0..<h {
-            for x in 0..<w {
-                var v = a[y * w + x]
-                for dx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) { v = pick(v, a[y * w + dx]) }
-                tmp[y * w + x] = v
-            }
-        }
-        var out = tmp
-        for y in 0..<h {
-            for x in 0..<w {
-                var v = tmp[y * w + x]
-                for dy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) { v = pick(v, tmp[dy * w + x]) }
-                out[y * w + x] = v
+        let rows = extreme(a, lines: h, length: w, lineStride: w, step: 1, r: r, max: useMax)
+        return extreme(rows, lines: w, length: h, lineStride: 1, step: w, r: r, max: useMax)
+    }
+
+    /// The maximum (or minimum) over a window of radius `r` along each line (laid out as in `boxBlur`).
+    private static func extreme(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int,
+                                max useMax: Bool) -> [Float] {
+        var out = a
+        for line in 0..<lines {
+            let base = line * lineStride
+            for i in 0..<length {
+                var v = a[base + i * step]
+                for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) {
+                    let x = a[base + j * step]
+                    v = useMax ? Swift.max(v, x) : Swift.min(v, x)
+                }
+                out[base + i * step] = v
             }
         }
         return out

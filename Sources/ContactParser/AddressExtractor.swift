@@ -164,6 +164,19 @@ enum AddressExtractor {
     /// line each format finds one), in one pass: candidates are only tested against the postcode
     /// families whose example shapes or lengths they have.
     static func cityLines(_ line: String, only: AddressFormat? = nil) -> [(AddressFormat, CityLine)] {
+        // A bar separates fields printed on one line ("M 8636 3991 | 68 Kallang Avenue, ..."): each
+        // is read on its own, and no address runs across one.
+        let fields = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        var out: [(AddressFormat, CityLine)] = []
+        for field in fields {
+            for reading in cityLines(ofField: field, only: only) where !out.contains(where: { $0.0.region == reading.0.region }) {
+                out.append(reading)
+            }
+        }
+        return out
+    }
+
+    private static func cityLines(ofField line: String, only: AddressFormat?) -> [(AddressFormat, CityLine)] {
         var line = line
         // An e-mail or web address OCR read on the same line (a second column): the address is after it.
         let tokens = line.split(separator: " ")
@@ -511,7 +524,10 @@ enum AddressExtractor {
         let tokens = street.split(separator: " ").map(String.init)
         guard tokens.count >= 3, tokens[0].count == 1, tokens[0].first?.isNumber == true else { return street }
         let next = tokens[1]
-        guard next.first?.isNumber == true || unitWords.contains(next.lowercased()) else { return street }
+        // Or the street already has its number after its name ("9 Alameda Borja Hoyos 108",
+        // "9 Stretto Schiavo, 2"): a second house number before the name is the pin.
+        let numberAfterName = next.first?.isLetter == true && tokens.last?.first?.isNumber == true
+        guard next.first?.isNumber == true || unitWords.contains(next.lowercased()) || numberAfterName else { return street }
         return tokens.dropFirst().joined(separator: " ")
     }
 

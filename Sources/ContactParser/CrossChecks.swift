@@ -59,12 +59,31 @@ enum CrossChecks {
         if agreed {
             for (i, word) in words.enumerated() where word.filter(\.isLetter).count >= 6 && word.allSatisfy(\.isASCII) {
                 let plain = PeopleExtractor.lettersOnly(word)
-                if plain != label, plain.first == label.first, editDistance(label, plain) == 1 {
+                if let umlauted = umlautSpelling(plain, domain: label) {
+                    words[i] = respell(word, as: umlauted)
+                } else if plain != label, plain.first == label.first, editDistance(label, plain) == 1 {
                     words[i] = respell(word, as: label)
                 }
             }
         }
         return repairLegalForm(words.joined(separator: " "))
+    }
+
+    /// A domain writes an umlaut as its vowel and "e" ("suessebier" for Süssebier); a word read
+    /// with the bare vowel where the domain has that pair lost the umlaut's dots to OCR (a lost
+    /// "e" is rarer). The word's letters with the umlaut; nil when the two differ otherwise.
+    static func umlautSpelling(_ plain: String, domain label: String) -> String? {
+        let word = Array(plain), domain = Array(label)
+        guard domain.count == word.count + 1 else { return nil }
+        let umlauts: [Character: Character] = ["a": "ä", "o": "ö", "u": "ü"]
+        for i in 0..<word.count where word[i] == domain[i] && domain[i + 1] == "e" {
+            guard let umlaut = umlauts[word[i]], Array(word[(i + 1)...]) == Array(domain[(i + 2)...]),
+                  Array(word[..<i]) == Array(domain[..<i]) else { continue }
+            var letters = word
+            letters[i] = umlaut
+            return String(letters)
+        }
+        return nil
     }
 
     /// The last word corrected to a legal form one OCR slip away ("LLG" -> "LLC", "GrnbH" -> "GmbH").

@@ -119,7 +119,9 @@ enum URLExtractor {
                     candidate = String(candidate[candidate.index(after: colon)...])
                 }
                 let rawHost = host(of: candidate)
-                guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }), let fixedHost = Domains.repair(rawHost) else { continue }
+                guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }),
+                      let fixedHost = agreeing(rawHost, withEmailDomains: emailDomains)
+                        ?? Domains.repair(rawHost).map({ agreeing($0, withEmailDomains: emailDomains) ?? $0 }) else { continue }
                 let explicit = candidate.hasPrefix("http") || candidate.hasPrefix("www.")
                 let standsAlone = Residue.isLabelOnly(line.text, removing: { $0 == raw })
                 guard explicit || emailDomains.contains(fixedHost) || label == .web || standsAlone else { continue }
@@ -131,6 +133,32 @@ enum URLExtractor {
             }
         }
         return result
+    }
+
+    /// A host OCR misread next to the card's e-mail domains, written as the e-mail has it when
+    /// the difference is a known slip: scheme letters glued before it ("bttpswedwards.com"), the
+    /// dot after "www" lost ("wwwacme.ca"), or an "m" of the suffix read as two letters
+    /// ("acme.corw" for "acme.com"). Nil when it agrees with none.
+    static func agreeing(_ host: String, withEmailDomains domains: Set<String>) -> String? {
+        if domains.contains(host) { return host }
+        if host.hasPrefix("www"), !host.hasPrefix("www."), case let rest = String(host.dropFirst(3)),
+           domains.contains(rest) || (Domains.isValid(rest) && (Domains.registrableLabel(of: rest)?.count ?? 0) >= 3) {
+            return rest
+        }
+        let schemeLetters = Set("htpsbw:/.")
+        for domain in domains.sorted() where domain.count >= 6 {
+            if host.hasSuffix(domain), case let prefix = host.dropLast(domain.count), !prefix.isEmpty,
+               prefix.allSatisfy(schemeLetters.contains) {
+                return domain
+            }
+            // An "m" of the suffix read as two letters: "acme.corw", "acme.corn" for "acme.com".
+            if let label = Domains.registrableLabel(of: domain), label.count >= 4, host.hasPrefix(label + "."),
+               case let suffix = domain.dropFirst(label.count), suffix.contains("m"),
+               ["rn", "rw", "nn", "ri"].contains(where: { suffix.replacingOccurrences(of: "m", with: $0) == host.dropFirst(label.count) }) {
+                return domain
+            }
+        }
+        return nil
     }
 
     /// A scheme OCR misread by a letter ("hetps://", "htlps://", "hftp://") written as it was meant.

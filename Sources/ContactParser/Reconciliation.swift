@@ -32,6 +32,8 @@ enum Reconciliation {
         var out = [words.joined(), all.joined()]
         if words.count > 1, ParserData.isLegalForm(words[words.count - 1]) { out.append(words.dropLast().joined()) }
         if words.count > 1 { out.append(words.dropLast().joined()); out.append(words[0]) }
+        // The first two words alone: "Teo & Yeo Trading Pte. Ltd." -> "teoyeo".
+        if words.count > 2 { out.append(words.prefix(2).joined()) }
         var unique: [String] = []
         for o in out where o.count >= 3 && !unique.contains(o) { unique.append(o) }
         return unique

@@ -238,14 +238,20 @@ func dumpHypotheses(_ dir: String) throws {
     for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
         let path = dir + "/" + name
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
-        let decoded = try encoded.decode(minimumLongSide: CardDetector.previewLongSide, grayscale: false, applyOrientation: true)
+        // As CardPreparer sees the photo: as stored (the orientation is applied by the warp).
+        let decoded = try encoded.decode(minimumLongSide: Int(1024 * CardPreparer.workingFactor), grayscale: false,
+                                         applyOrientation: false)
         let image = decoded.image.resized(longSide: CardDetector.previewLongSide)
         let clock = ContinuousClock()
         let start = clock.now
         let candidates = CardDetector.candidates(in: image)
         let ms = (clock.now - start).milliseconds
+        // Corners normalised to the upright photo, comparable with the truth's card_quad.
         let rows: [[String: Any]] = candidates.map { c in
-            ["corners": c.corners.map { [$0.x, $0.y] }, "source": c.source, "features": c.features, "score": c.score]
+            ["corners": c.corners.map { p -> [Double] in
+                let u = PixelImage.uprightPoint(fromStored: (p.x, p.y), orientation: encoded.orientation)
+                return [u.x, u.y]
+            }, "source": c.source, "features": c.features, "score": c.score]
         }
         let json = try JSONSerialization.data(withJSONObject: ["file": name, "ms": ms, "width": image.width, "height": image.height,
                                                                "candidates": rows, "names": CardDetector.featureNames,

@@ -111,6 +111,7 @@ import Testing
         ("SE", "Grangatan 5\n653 93 Göteborg\nSweden", "Grangatan 5", "Göteborg", "653 93"),
         ("NL", "Lolahof 7\n1669 SC Kruiningen", "Lolahof 7", "Kruiningen", "1669 SC"),
         ("SG", "187 Kallang Avenue, #08-08, Singapore 517926", "187 Kallang Avenue, #08-08", "Singapore", "517926"),
+        ("SG", "M 9123 4567 | 12 Marina View, #20-01, Singapore 018961", "12 Marina View, #20-01", "Singapore", "018961"),
         ("IT", "Stretto Schiavo, 2\n89822 Castel Boglione (VS)\nItaly", "Stretto Schiavo, 2", "Castel Boglione", "89822"),
         ("IN", "43/98, Shroff Street\nVisakhapatnam, Uttar Pradesh 059905", "43/98, Shroff Street", "Visakhapatnam", "059905"),
         ("PL", "al. Ludowa 17\n04-915 Nysa", "al. Ludowa 17", "Nysa", "04-915"),
@@ -143,6 +144,20 @@ import Testing
         #expect(ContactParser(fallbackRegion: "ES").parse(text: "Calle de Nidia Herrera 470").address == nil)
     }
 
+    /// A pin pictogram before the address reads as a lone digit; a street that has its number
+    /// after its name (or a number right after the pin) shows it is no house number.
+    @Test(arguments: [
+        ("9 Alameda Borja Hoyos 108", "Alameda Borja Hoyos 108"),
+        ("9 Stretto Schiavo, 2", "Stretto Schiavo, 2"),
+        ("9 43/98, Shroff Street", "43/98, Shroff Street"),
+        ("9 H.No. 360", "H.No. 360"),
+        ("4 High Street", "4 High Street"),
+        ("5 Rue de la Paix", "5 Rue de la Paix"),
+    ])
+    func pinPictogramsBeforeAStreetAreDropped(printed: String, street: String) {
+        #expect(AddressExtractor.dropIcon(printed) == street)
+    }
+
     @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
@@ -164,6 +179,36 @@ import Testing
         #expect(ContactParser().parse(text: "A Cabezas y Figuerola S.L.L.\nMaría Ángeles Saavedra").organization == "Cabezas y Figuerola S.L.L.")
         let glued = ContactParser().parse(text: "SCASTRO-JIMENEZ\nJo Tapia\njtapia@castrojimenez.com")
         #expect(glued.organization == "CASTRO-JIMENEZ")
+    }
+
+    /// A domain spells an umlaut as its vowel and "e": the company read without the dots gets
+    /// them back, not the domain's spelling.
+    @Test func anUmlautTheDomainSpellsOutIsRestored() {
+        let c = ContactParser().parse(text: "SUSSEBIER KG\nAnna Berg\ninfo@suessebier.de\nwww.suessebier.de")
+        #expect(c.organization == "SÜSSEBIER KG")
+        #expect(CrossChecks.umlautSpelling("muller", domain: "mueller") == "müller")
+        #expect(CrossChecks.umlautSpelling("bauer", domain: "bauere") == nil)
+        #expect(CrossChecks.umlautSpelling("hoffman", domain: "hoffmann") == nil)
+    }
+
+    /// A web address OCR misread beside the card's e-mail domain is written as the e-mail has it,
+    /// for the slips OCR makes: scheme letters glued on, the dot after "www" lost, an "m" read as
+    /// two letters; a different suffix of the same name is left alone.
+    @Test(arguments: [
+        ("bttpswedwards.com", "edwards.com"),
+        ("wwwjacksonmiles.ca", "jacksonmiles.ca"),
+        ("hubermartinez.corw", "hubermartinez.com"),
+        ("hubermartinez.corn", "hubermartinez.com"),
+    ])
+    func webAddressesAgreeWithTheEmailDomain(read: String, domain: String) {
+        #expect(URLExtractor.agreeing(read, withEmailDomains: [domain]) == domain)
+    }
+
+    @Test func differentSuffixesOfOneNameStayApart() {
+        #expect(URLExtractor.agreeing("acme.ch", withEmailDomains: ["acme.com"]) == nil)
+        #expect(URLExtractor.agreeing("acme.co.uk", withEmailDomains: ["acme.com"]) == nil)
+        let c = ContactParser().parse(text: "Teo & Yeo Trading Pte. Ltd.\nLow Zhi Hao\nhello@teoyeo.sg\nhttps://tcoyeo.sg")
+        #expect(c.urls.map { URLExtractor.host(of: $0) } == ["teoyeo.sg"])
     }
 
     @Test func withoutACompanyLineTheDomainIsALowConfidenceFallback() {
