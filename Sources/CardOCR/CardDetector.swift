@@ -138,7 +138,7 @@ public enum CardDetector {
     /// smaller outline and the larger one takes it in (a logo band or a printed frame on a card
     /// has the card's text just outside it; a whole card has plain margins).
     static func extensionMargin(from smaller: Hypothesis, to larger: Hypothesis) -> Double {
-        let ring = HypothesisJudge.featureNames.firstIndex(of: "textRing")!
+        let ring = HypothesisJudge.textRingFeature
         // A band or a frame is well inside the card; an outline a few percent larger is the same
         // card with some desk (and the desk's texture) around it.
         guard smaller.features.count > ring, larger.features.count > ring, larger.score >= acceptLogit,

@@ -150,14 +150,13 @@ public final class CardScanner: Sendable {
             t = clock.now
             reading = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
             timings[.ocr] = (clock.now - t).milliseconds
+            let card = prepared.image.rotated(clockwise: reading.rotation)
             if let dir = configuration.debugDirectory {
                 sideOutputs.attempt { () throws(ScanError) in
-                    try writeDebugImages(card: prepared.image.rotated(clockwise: reading.rotation), overlay: prepared.overlay,
-                                         source: source, into: dir)
+                    try writeDebugImages(card: card, overlay: prepared.overlay, source: source, into: dir)
                 }
             }
-            var record = ScanRecord.scanned(source, parse(reading.page, card: prepared.image.rotated(clockwise: reading.rotation),
-                                                          timings: &timings))
+            var record = ScanRecord.scanned(source, parse(reading.page, card: card, timings: &timings))
             record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
                                         orientation: encoded.orientation, ocrWidth: reading.page.width,
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
@@ -273,15 +272,10 @@ public final class CardScanner: Sendable {
         } catch {
             throw ScanError(error)
         }
-        var name = (source as NSString).lastPathComponent
-        if source.hasPrefix("-") {
-            let n = source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1"
-            name = "stdin-\(n).\(format == .png ? "png" : "jpg")"
-        }
-        let stem = (name as NSString).deletingPathExtension
-        let ext = (name as NSString).pathExtension
+        let ext = Self.isStandardInput(source) ? (format == .png ? "png" : "jpg") : (source as NSString).pathExtension
         do {
-            try Self.writeUnderFreeName(stem: stem, in: dir, files: [(ext.isEmpty ? "" : "." + ext, clean)], mode: 0o644)
+            try Self.writeUnderFreeName(stem: Self.outputStem(for: source), in: dir, files: [(ext.isEmpty ? "" : "." + ext, clean)],
+                                        mode: 0o644)
         } catch {
             throw ScanError(.writeFailed, "strip: " + error.description + "; the sanitized copy was not written")
         }
@@ -299,13 +293,21 @@ public final class CardScanner: Sendable {
                 throw ScanError(.writeFailed, "debug: \(error.description)")
             }
         }
-        var stem = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
-        if source.hasPrefix("-") { stem = "stdin-" + (source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1") }
         do {
-            try Self.writeUnderFreeName(stem: stem, in: dir, files: encoded, mode: 0o600)
+            try Self.writeUnderFreeName(stem: Self.outputStem(for: source), in: dir, files: encoded, mode: 0o600)
         } catch {
             throw ScanError(.writeFailed, "debug: " + error.description)
         }
+    }
+
+    /// True for an image read from standard input ("-", or "-#N" in a stream).
+    static func isStandardInput(_ source: String) -> Bool { source.hasPrefix("-") }
+
+    /// The name a side output of `source` is written under, without extension: the input's file
+    /// name, or "stdin-N" for the N-th image of standard input.
+    static func outputStem(for source: String) -> String {
+        guard isStandardInput(source) else { return ((source as NSString).lastPathComponent as NSString).deletingPathExtension }
+        return "stdin-" + (source.hasPrefix("-#") ? String(source.dropFirst(2)) : "1")
     }
 
     /// Writes `files` (suffix, bytes) as STEM+suffix in `dir`, taking STEM-2, STEM-3 ... when the

@@ -55,7 +55,7 @@ public struct ContactParser: Sendable {
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
 
-        var domains = contact.emails.compactMap { EmailAddress($0)?.domain } + contact.urls.map { URLExtractor.host(of: $0) }
+        var domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
         contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
         contact.title = people.title
@@ -65,7 +65,7 @@ public struct ContactParser: Sendable {
         let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)
         contact.emails = reconciled.emails
         contact.urls = reconciled.urls
-        domains = contact.emails.compactMap { EmailAddress($0)?.domain } + contact.urls.map { URLExtractor.host(of: $0) }
+        domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
 
         contact.confidence = Confidence.score(contact, lines: lines, people: people,
                                               emailRepairs: emailResult.repaired + reconciled.repairs, domains: domains)

@@ -29,6 +29,11 @@ enum Domains {
         return host.count > suffix.count + 1
     }
 
+    /// The hosts a card names: its e-mails' domains, then its web addresses' hosts.
+    static func hosts(emails: [String], urls: [String]) -> [String] {
+        emails.compactMap { EmailAddress($0)?.domain } + urls.map { URLExtractor.host(of: $0) }
+    }
+
     /// The label that names the organisation: "mail.acme.co.uk" -> "acme".
     static func registrableLabel(of host: String) -> String? {
         guard let suffix = publicSuffix(of: host) else {

@@ -119,8 +119,9 @@ enum URLExtractor {
                     candidate = String(candidate[candidate.index(after: colon)...])
                 }
                 let rawHost = host(of: candidate)
-                guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }),
-                      let fixedHost = agreeing(rawHost, withEmailDomains: emailDomains)
+                guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }) else { continue }
+                // As read, then as repaired: each may be one of OCR's slips beside an e-mail domain.
+                guard let fixedHost = agreeing(rawHost, withEmailDomains: emailDomains)
                         ?? Domains.repair(rawHost).map({ agreeing($0, withEmailDomains: emailDomains) ?? $0 }) else { continue }
                 let explicit = candidate.hasPrefix("http") || candidate.hasPrefix("www.")
                 let standsAlone = Residue.isLabelOnly(line.text, removing: { $0 == raw })
@@ -145,7 +146,6 @@ enum URLExtractor {
            domains.contains(rest) || (Domains.isValid(rest) && (Domains.registrableLabel(of: rest)?.count ?? 0) >= 3) {
             return rest
         }
-        let schemeLetters = Set("htpsbw:/.")
         for domain in domains.sorted() where domain.count >= 6 {
             if host.hasSuffix(domain), case let prefix = host.dropLast(domain.count), !prefix.isEmpty,
                prefix.allSatisfy(schemeLetters.contains) {
@@ -160,6 +160,9 @@ enum URLExtractor {
         }
         return nil
     }
+
+    /// The letters of "https://www." that OCR leaves glued before a host.
+    static let schemeLetters = Set("htpsbw:/.")
 
     /// A scheme OCR misread by a letter ("hetps://", "htlps://", "hftp://") written as it was meant.
     static func repairScheme(_ text: String) -> String {

@@ -30,7 +30,7 @@ enum Reconciliation {
         let joiners: Set<String> = ["and", "y", "e", "et", "und", "en", "och", "og", "i", "a", "the", "of", "de", "la"]
         let words = all.filter { !joiners.contains($0) }
         var out = [words.joined(), all.joined()]
-        if words.count > 1, ParserData.isLegalForm(words[words.count - 1]) { out.append(words.dropLast().joined()) }
+        // Without the last word (often the legal form), and the first word alone.
         if words.count > 1 { out.append(words.dropLast().joined()); out.append(words[0]) }
         // The first two words alone: "Teo & Yeo Trading Pte. Ltd." -> "teoyeo".
         if words.count > 2 { out.append(words.prefix(2).joined()) }

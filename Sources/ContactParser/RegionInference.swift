@@ -44,8 +44,7 @@ enum RegionInference {
             for region in internationalRegions(in: line) { prefixes.insert(region) }
         }
         for code in prefixes { vote(code, 3, "phone-prefix") }
-        var hosts = Set(emails.compactMap { EmailAddress($0)?.domain })
-        hosts.formUnion(urls.map(URLExtractor.host))
+        let hosts = Set(Domains.hosts(emails: emails, urls: urls))
         var domainRegions = Set<String>()
         for host in hosts {
             guard let tld = host.split(separator: ".").last, let code = ParserData.region(forTopLevelDomain: String(tld)) else { continue }

@@ -32,18 +32,23 @@ public struct FilePathBytes: Hashable, Sendable, CustomStringConvertible {
 
     /// The last component (after the last slash), as bytes.
     public var lastComponent: [UInt8] {
-        var trimmed = bytes[...]
-        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        let trimmed = withoutTrailingSlashes
         if let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) { return Array(trimmed[(slash + 1)...]) }
         return Array(trimmed)
     }
 
     /// The folder part (everything before the last slash; "." when there is none).
     public var parent: FilePathBytes {
-        var trimmed = bytes[...]
-        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        let trimmed = withoutTrailingSlashes
         guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return FilePathBytes(".") }
         return slash == trimmed.startIndex ? FilePathBytes("/") : FilePathBytes(bytes: trimmed[..<slash])
+    }
+
+    /// The bytes without trailing slashes ("a/b/" -> "a/b"; "/" stays).
+    private var withoutTrailingSlashes: ArraySlice<UInt8> {
+        var trimmed = bytes[...]
+        while trimmed.count > 1, trimmed.last == UInt8(ascii: "/") { trimmed = trimmed.dropLast() }
+        return trimmed
     }
 
     /// Calls `body` with the path as a NUL-terminated C string.
@@ -85,7 +90,7 @@ public enum DisplayText {
         var out = ""
         for scalar in text.unicodeScalars {
             if isControl(scalar) {
-                out += scalar.value < 0x100 && scalar.value < 0x80 ? hex(UInt8(scalar.value)) : "\\u{\(String(scalar.value, radix: 16))}"
+                out += scalar.value < 0x80 ? hex(UInt8(scalar.value)) : "\\u{\(String(scalar.value, radix: 16))}"
             } else {
                 out.unicodeScalars.append(scalar)
             }

@@ -101,18 +101,13 @@ public enum SystemFile {
     public static func readHead(_ path: FilePathBytes, count: Int) throws(FileError) -> [UInt8] {
         let fd = try openRegularForReading(path)
         defer { close(fd) }
-        var out = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw FileError.system(errno, path: path.display, doing: "read")
-            }
-            if n == 0 { break }
-            filled += n
+        var out: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: count)
+        while out.count < count, let n = try readOnce(fd, into: &chunk, count: count - out.count, name: path.display, shouldStop: nil),
+              n > 0 {
+            out += chunk[0..<n]
         }
-        return Array(out[0..<filled])
+        return out
     }
 
     /// Reads `fd` to its end, never holding more than `maxBytes + 1` bytes: over the limit the

@@ -35,8 +35,6 @@ enum HEIFDecoder {
         }
     }
 
-    /// Runs `body` with the primary image's handle. libheif reads the bytes in place (no copy),
-    /// so the context lives, and is freed, entirely inside the closure that lends them.
     /// The primary image's metadata blocks, as `HEIFContainer.metadata` reports them.
     static func metadata(_ bytes: [UInt8]) -> HEIFContainer.Metadata? {
         try? withPrimaryImage(bytes, source: "") { handle throws(IngestError) -> HEIFContainer.Metadata in
@@ -59,6 +57,8 @@ enum HEIFDecoder {
         }
     }
 
+    /// Runs `body` with the primary image's handle. libheif reads the bytes in place (no copy),
+    /// so the context lives, and is freed, entirely inside the closure that lends them.
     private static func withPrimaryImage<T>(_ bytes: [UInt8], source: String,
                                             _ body: (OpaquePointer) throws(IngestError) -> T) throws(IngestError) -> T {
         try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> T in

@@ -172,25 +172,29 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         return false
     }
 
+    /// Where the JPEG at `start` ends. For a further picture of an MPO (`start` > 0) a picture
+    /// that is cut off or too large is left out: the photo ends where that picture starts.
     private func jpegEnd(from start: Int = 0) -> End {
         var i = start + 2
+        func overLimit() -> End { start == 0 ? discardOversized(from: i) : .complete(start) }
+        func cutOff() -> End { start == 0 ? .truncated : .complete(start) }
         while true {
-            if i > maxBytes { return start == 0 ? discardOversized(from: i) : .complete(start) }
+            if i > maxBytes { return overLimit() }
             // Two bytes first: an EOI at the end of what has arrived completes the image at once.
-            guard fill(i + 2) else { return start == 0 ? .truncated : .complete(start) }
+            guard fill(i + 2) else { return cutOff() }
             guard buffer[i] == 0xFF else { i += 1; continue }  // tolerate stray bytes between segments
             let marker = buffer[i + 1]
             if marker == 0xFF { i += 1; continue }
             if marker == 0xD9 { return .complete(i + 2) }
-            guard fill(i + 4) else { return start == 0 ? .truncated : .complete(start) }
+            guard fill(i + 4) else { return cutOff() }
             if marker == 0x01 || (0xD0...0xD7).contains(marker) || marker == 0x00 { i += 2; continue }
             let length = Int(buffer[i + 2]) << 8 | Int(buffer[i + 3])
             i += 2 + length
             if marker == 0xDA {
                 // Scan data: runs to the next marker that is not stuffing or a restart.
                 while true {
-                    if i > maxBytes { return start == 0 ? discardOversized(from: i) : .complete(start) }
-                    guard fill(i + 2) else { return start == 0 ? .truncated : .complete(start) }
+                    if i > maxBytes { return overLimit() }
+                    guard fill(i + 2) else { return cutOff() }
                     if buffer[i] == 0xFF {
                         let next = buffer[i + 1]
                         if next == 0x00 || (0xD0...0xD7).contains(next) { i += 2; continue }

@@ -21,10 +21,11 @@ enum PNGDecoder {
         try bytes.withUnsafeBufferPointer { (buf: UnsafeBufferPointer<UInt8>) throws(IngestError) -> PixelImage in
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
-            guard png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count) != 0 else {
-                let reason = message(image)
-                png_image_free(&image)
-                throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(reason)); the file is damaged")
+            let begun = png_image_begin_read_from_memory(&image, buf.baseAddress, buf.count)
+            // Freed on every way out, after a failure's message is read (a throw's argument comes first).
+            defer { png_image_free(&image) }
+            guard begun != 0 else {
+                throw IngestError(.corrupt, source: source, reason: "the PNG header cannot be read (\(message(image))); the file is damaged")
             }
             image.format = grayscale ? 0 : 2  // PNG_FORMAT_GRAY, PNG_FORMAT_RGB (function-like macros in png.h)
             let channels = grayscale ? 1 : 3
@@ -35,11 +36,8 @@ enum PNGDecoder {
                 png_image_finish_read(&image, nil, out.baseAddress, 0, nil)
             }
             guard finished != 0 else {
-                let reason = message(image)
-                png_image_free(&image)
-                throw IngestError(.corrupt, source: source, reason: "the PNG data cannot be decoded (\(reason)); the file is damaged or truncated")
+                throw IngestError(.corrupt, source: source, reason: "the PNG data cannot be decoded (\(message(image))); the file is damaged or truncated")
             }
-            png_image_free(&image)
             return PixelImage(width: w, height: h, channels: channels, pixels: pixels)
         }
     }

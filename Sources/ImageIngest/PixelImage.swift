@@ -60,22 +60,20 @@ public struct PixelImage: Sendable, Equatable {
     }
 
     /// Applies an EXIF orientation so that the result is upright as a viewer shows it.
-    public func applyingOrientation(_ exif: ImageOrientation) -> PixelImage {
-        let orientation = exif.rawValue
-        guard (2...8).contains(orientation) else { return self }
+    public func applyingOrientation(_ orientation: ImageOrientation) -> PixelImage {
         let w = width, h = height, c = channels
-        let swaps = orientation >= 5
-        let ow = swaps ? h : w, oh = swaps ? w : h
+        let ow = orientation.swapsAxes ? h : w, oh = orientation.swapsAxes ? w : h
         // Source pixel for output (x, y) is a linear function of x and y: index = origin + x*dx + y*dy.
         let (origin, dx, dy): (Int, Int, Int)
         switch orientation {
-        case 2: (origin, dx, dy) = (w - 1, -1, w)                     // (w-1-x, y)
-        case 3: (origin, dx, dy) = ((h - 1) * w + w - 1, -1, -w)      // (w-1-x, h-1-y)
-        case 4: (origin, dx, dy) = ((h - 1) * w, 1, -w)               // (x, h-1-y)
-        case 5: (origin, dx, dy) = (0, w, 1)                          // (y, x)
-        case 6: (origin, dx, dy) = ((h - 1) * w, -w, 1)               // (y, h-1-x)
-        case 7: (origin, dx, dy) = ((h - 1) * w + w - 1, -w, -1)      // (w-1-y, h-1-x)
-        default: (origin, dx, dy) = (w - 1, w, -1)                    // 8: (w-1-y, x)
+        case .up: return self
+        case .upMirrored: (origin, dx, dy) = (w - 1, -1, w)                         // (w-1-x, y)
+        case .down: (origin, dx, dy) = ((h - 1) * w + w - 1, -1, -w)                // (w-1-x, h-1-y)
+        case .downMirrored: (origin, dx, dy) = ((h - 1) * w, 1, -w)                 // (x, h-1-y)
+        case .leftMirrored: (origin, dx, dy) = (0, w, 1)                            // (y, x)
+        case .right: (origin, dx, dy) = ((h - 1) * w, -w, 1)                        // (y, h-1-x)
+        case .rightMirrored: (origin, dx, dy) = ((h - 1) * w + w - 1, -w, -1)       // (w-1-y, h-1-x)
+        case .left: (origin, dx, dy) = (w - 1, w, -1)                               // (w-1-y, x)
         }
         let out = [UInt8](unsafeUninitializedCapacity: ow * oh * c) { dst, initialized in
             pixels.withUnsafeBufferPointer { srcBuffer in
@@ -102,30 +100,30 @@ public struct PixelImage: Sendable, Equatable {
     /// Where a point of the upright image (normalised 0...1) lies in the stored image.
     public static func storedPoint(fromUpright p: (x: Double, y: Double), orientation: ImageOrientation) -> (x: Double, y: Double) {
         let (u, v) = p
-        switch orientation.rawValue {
-        case 2: return (1 - u, v)
-        case 3: return (1 - u, 1 - v)
-        case 4: return (u, 1 - v)
-        case 5: return (v, u)
-        case 6: return (v, 1 - u)
-        case 7: return (1 - v, 1 - u)
-        case 8: return (1 - v, u)
-        default: return (u, v)
+        switch orientation {
+        case .up: return (u, v)
+        case .upMirrored: return (1 - u, v)
+        case .down: return (1 - u, 1 - v)
+        case .downMirrored: return (u, 1 - v)
+        case .leftMirrored: return (v, u)
+        case .right: return (v, 1 - u)
+        case .rightMirrored: return (1 - v, 1 - u)
+        case .left: return (1 - v, u)
         }
     }
 
     /// Where a point of the stored image (normalised 0...1) appears in the upright image.
     public static func uprightPoint(fromStored p: (x: Double, y: Double), orientation: ImageOrientation) -> (x: Double, y: Double) {
         let (s, t) = p
-        switch orientation.rawValue {
-        case 2: return (1 - s, t)
-        case 3: return (1 - s, 1 - t)
-        case 4: return (s, 1 - t)
-        case 5: return (t, s)
-        case 6: return (1 - t, s)
-        case 7: return (1 - t, 1 - s)
-        case 8: return (t, 1 - s)
-        default: return (s, t)
+        switch orientation {
+        case .up: return (s, t)
+        case .upMirrored: return (1 - s, t)
+        case .down: return (1 - s, 1 - t)
+        case .downMirrored: return (s, 1 - t)
+        case .leftMirrored: return (t, s)
+        case .right: return (1 - t, s)
+        case .rightMirrored: return (1 - t, 1 - s)
+        case .left: return (t, 1 - s)
         }
     }
 

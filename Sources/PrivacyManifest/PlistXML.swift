@@ -3,8 +3,8 @@
 /// comments, elements (attributes skipped), character data with the five predefined entities
 /// and character references, CDATA sections. Anything else is an error with its line.
 ///
-/// Written for untrusted input: no entity expansion, no external resources, bounded nesting,
-/// and UTF-8 checked first. (FoundationXML's parser traps on some malformed documents: element
+/// Written for untrusted input: no entity expansion, no external resources, bounded nesting;
+/// the linter checks that the bytes are UTF-8 before they come here. (FoundationXML's parser traps on some malformed documents: element
 /// names that are not UTF-8, processing instructions without data.)
 struct PlistXML {
     enum Event: Equatable {

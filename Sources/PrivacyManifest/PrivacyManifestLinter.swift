@@ -68,7 +68,7 @@ public enum PrivacyManifestLinter {
                    "not valid UTF-8 (byte \(bad)); a privacy manifest is an XML property list in UTF-8")
             return nil
         }
-        switch PlistReader.read(data) {
+        switch PlistReader.read(bytes) {
         case .failure(let error):
             report(error.line, .error, "not a well-formed property list: \(error.message)")
             return nil
@@ -256,10 +256,9 @@ indirect enum PlistNode {
     }
 }
 
-/// Reads an XML property list into `PlistNode`s, keeping line numbers.
-/// A property list's values from the XML events of `PlistXML`.
+/// Reads an XML property list into `PlistNode`s from the events of `PlistXML`, keeping line numbers.
 final class PlistReader {
-    struct Failure: Error { let line: Int; let message: String }
+    typealias Failure = PlistXML.Failure
 
     private enum Frame {
         case dict(entries: [(key: String, keyLine: Int, value: PlistNode)], pendingKey: (String, Int)?, line: Int)
@@ -273,10 +272,10 @@ final class PlistReader {
     private var sawPlist = false
     private var line = 1
 
-    static func read(_ data: Data) -> Result<PlistNode, Failure> {
+    static func read(_ bytes: [UInt8]) -> Result<PlistNode, Failure> {
         let events: [PlistXML.Event]
-        switch PlistXML.events([UInt8](data)) {
-        case .failure(let f): return .failure(Failure(line: f.line, message: f.message))
+        switch PlistXML.events(bytes) {
+        case .failure(let f): return .failure(f)
         case .success(let e): events = e
         }
         let reader = PlistReader()

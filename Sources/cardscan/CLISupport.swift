@@ -104,8 +104,7 @@ enum RecordWriter {
 /// Refuses a folder option naming no existing folder ("--strip-to out: no such folder; create it first").
 func requireFolder(_ folder: String?, option: String?) throws {
     guard let folder else { return }
-    var isDir: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDir), isDir.boolValue else {
+    guard let status = try? SystemFile.status(RawArguments.path(folder)), status.kind == .directory else {
         throw ValidationError("\(option.map { $0 + " " } ?? "")\(folder): no such folder; create it first")
     }
 }

@@ -103,8 +103,6 @@ enum HoughLines {
                     dt = dt > 0 ? dt - thetaBins : dt + thetaBins
                     guard dt >= -5, dt <= 5 else { continue }
                     rr = 2 * diag - peak.r
-                } else if peak.t + dt != t {
-                    continue
                 }
                 if abs(r - rr) <= 10 { return true }
             }

@@ -165,6 +165,9 @@ struct HypothesisJudge {
     static let featureNames = ["bias", "minSupport", "meanSupport", "minContrast", "meanContrast", "minSmooth",
                                "meanSmooth", "allSides", "aspectFit", "logArea", "skew", "textInside", "textRing", "isRegion"]
 
+    /// Where the share of text just outside the outline is among the features.
+    static let textRingFeature = featureNames.firstIndex(of: "textRing")!
+
     /// Weights of the evidence, fitted by logistic regression on photos with known card outlines.
     static let weights: [Double] = [0, 1.96, 2.49, 2.57, 1.06, 0.24, 2.63, 2.9, 3.85, 2.77, -1.47, 0.68, -0.63, 2.34]
 
