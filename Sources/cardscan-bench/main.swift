@@ -276,7 +276,7 @@ func dumpLines(_ dir: String) throws {
              "words": line.words.map { ["t": $0.text, "l": $0.box.left, "r": $0.box.right, "c": $0.confidence] as [String: Any] }]
         }
         let json = try JSONSerialization.data(withJSONObject: ["file": name, "width": page.width, "height": page.height,
-                                                               "rotation": rotation, "lines": lines])
+                                                               "rotation": rotation.degrees, "lines": lines])
         print(String(decoding: json, as: UTF8.self))
     }
 }
