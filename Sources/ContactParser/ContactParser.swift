@@ -40,7 +40,9 @@ public struct ContactParser: Sendable {
         contact.emails = emailResult.emails
         used.formUnion(emailResult.consumedLines)
         let urlResult = URLExtractor.extract(from: lines, emails: contact.emails)
-        contact.urls = urlResult.urls
+        (contact.urls, contact.emails) = URLExtractor.emailsReadAsWebAddresses(urlResult.urls, emails: contact.emails)
+        let resolved = EmailExtractor.resolving(emailResult.unresolved, webHosts: contact.urls.map { URLExtractor.host(of: $0) })
+        contact.emails += resolved.filter { !contact.emails.contains($0) }
         used.formUnion(urlResult.consumedLines)
 
         let inferred = RegionInference.infer(lines: lines, emails: contact.emails, urls: contact.urls)
@@ -68,7 +70,7 @@ public struct ContactParser: Sendable {
         domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
 
         contact.confidence = Confidence.score(contact, lines: lines, people: people,
-                                              emailRepairs: emailResult.repaired + reconciled.repairs, domains: domains)
+                                              emailRepairs: emailResult.repaired + resolved.count + reconciled.repairs, domains: domains)
         return contact
     }
 }

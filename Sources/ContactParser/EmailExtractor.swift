@@ -8,6 +8,9 @@ enum EmailExtractor {
         var consumedLines: Set<Int> = []
         /// How many emails needed a repair (lower confidence).
         var repaired: Int = 0
+        /// Addresses whose domain is none (an unknown suffix: "roberts.com.ay"); the card's web
+        /// address may say what it was (`resolving`).
+        var unresolved: [EmailAddress] = []
     }
 
     static let localChars = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-'")
@@ -23,11 +26,15 @@ enum EmailExtractor {
             for (i, ch) in chars.enumerated() where ch == "@" {
                 let s = localStart(chars, at: i)
                 let (domain, e) = domainAfter(chars, at: i)
-                var local = String(chars[s..<i])
+                var local = String(chars[s..<i]).replacingOccurrences(of: " ", with: "")
                 local = local.trimmingCharacters(in: CharacterSet(charactersIn: ".-'"))
                 // A label glued to the address ("E:jane@", "Email-jane@").
                 if let colon = local.lastIndex(of: ":") { local = String(local[local.index(after: colon)...]) }
-                guard !local.isEmpty, let host = Domains.repair(domain) else { continue }
+                guard !local.isEmpty else { continue }
+                guard let host = Domains.repair(domain) else {
+                    result.unresolved.append(EmailAddress(local: local.lowercased(), domain: domain.lowercased()))
+                    continue
+                }
                 let email = (local + "@" + host).lowercased()
                 if !result.emails.contains(email) {
                     result.emails.append(email)
@@ -42,6 +49,15 @@ enum EmailExtractor {
         return result
     }
 
+    /// The unresolved addresses whose domain is one slip from a web host of the card, with that
+    /// host ("roberts.com.ay" beside "www.roberts.com.au").
+    static func resolving(_ unresolved: [EmailAddress], webHosts: [String]) -> [String] {
+        unresolved.compactMap { address in
+            webHosts.first(where: { Domains.isValid($0) && CrossChecks.editDistance($0, address.domain) == 1 })
+                .map { EmailAddress(local: address.local, domain: $0).text }
+        }
+    }
+
     /// The line with "(at)", " at ", "[at]" spellings as "@", and no spaces around it.
     static func normalizedAt(_ line: String) -> String {
         var text = Domains.joinSplitSuffixes(line)
@@ -52,9 +68,17 @@ enum EmailExtractor {
 
     /// Where the local part before the "@" at `at` starts.
     static func localStart(_ chars: [Character], at: Int) -> Int {
+        func isLocal(_ c: Character) -> Bool {
+            c.unicodeScalars.count == 1 && c.unicodeScalars.first.map(localChars.contains) == true
+        }
         var s = at
-        while s > 0, chars[s - 1].unicodeScalars.count == 1, let u = chars[s - 1].unicodeScalars.first,
-              localChars.contains(u) { s -= 1 }
+        while s > 0, isLocal(chars[s - 1]) { s -= 1 }
+        // A space OCR put before an underscore or a dot inside the local part ("thomas _pearson@"):
+        // a local part never starts with either.
+        while s >= 2, s < at, chars[s] == "_" || chars[s] == ".", chars[s - 1] == " ", isLocal(chars[s - 2]) {
+            s -= 1
+            while s > 0, isLocal(chars[s - 1]) { s -= 1 }
+        }
         return s
     }
 
@@ -159,6 +183,26 @@ enum URLExtractor {
             }
         }
         return nil
+    }
+
+    /// Web addresses that are e-mails whose "@" OCR read as an "a" ("adixitakala.in" beside
+    /// "kala.in"): a bare host that is a local part, an "a" and another host of the card. They
+    /// leave the web addresses and join the e-mails.
+    static func emailsReadAsWebAddresses(_ urls: [String], emails: [String]) -> (urls: [String], emails: [String]) {
+        let hosts = Domains.hosts(emails: emails, urls: urls)
+        var keptURLs: [String] = [], found: [String] = []
+        for url in urls {
+            let host = host(of: url)
+            let bare = !url.hasPrefix("http") && !url.hasPrefix("www.")
+            if bare, let domain = hosts.first(where: { $0 != host && host.hasSuffix("a" + $0) }),
+               case let local = host.dropLast(domain.count + 1), local.count >= 2, !local.contains("."),
+               local.unicodeScalars.allSatisfy(EmailExtractor.localChars.contains) {
+                found.append(local + "@" + domain)
+            } else {
+                keptURLs.append(url)
+            }
+        }
+        return (keptURLs, emails + found.filter { !emails.contains($0) })
     }
 
     /// The letters of "https://www." that OCR leaves glued before a host.

@@ -52,7 +52,24 @@ enum Labels {
         guard !t.isEmpty else { return nil }
         if let l = byText[t] { return l }
         if let l = byText[t + "."] { return l }
-        return byText[ParserData.fold(t)]
+        if let l = byText[ParserData.fold(t)] { return l }
+        return labelOneSlipAway(t)
+    }
+
+    /// Letters OCR reads for one another in small print ("Fox" for Fax, "Tei" for Tel).
+    static let slips: [Character: Character] = ["o": "a", "a": "o", "i": "l", "l": "i", "1": "l", "0": "o", "c": "e", "e": "c"]
+
+    /// The label of three letters or more that `t` spells with one of OCR's slips undone.
+    static func labelOneSlipAway(_ t: String) -> FieldLabel? {
+        let chars = Array(t)
+        guard chars.count >= 3, chars.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return nil }
+        for (i, ch) in chars.enumerated() {
+            guard let other = slips[ch] else { continue }
+            var candidate = chars
+            candidate[i] = other
+            if let l = byText[String(candidate)], candidate.filter(\.isLetter).count >= 3 { return l }
+        }
+        return nil
     }
 
     /// True for a token that is pictogram debris: no more than three characters, at most one of

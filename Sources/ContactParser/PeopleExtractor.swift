@@ -189,7 +189,8 @@ enum PeopleExtractor {
         let letters = line.text.filter(\.isLetter).count
         guard letters >= 2 else { return false }
         let longest = words.map { $0.filter(\.isLetter).count }.max() ?? 0
-        return longest >= 3 || (words.count >= 2 && line.confidence >= 0.8)
+        // Short words read clearly are real when they are all title words ("VD", "VP", "MD").
+        return longest >= 3 || (line.confidence >= 0.8 && (words.count >= 2 || titleWordCount(line.text) == words.count))
     }
 
     /// Drops logo debris before the text: symbols, a bracket ("C) Bukit Robotics", "( ) Name")

@@ -97,6 +97,14 @@ import Testing
         #expect(phone.valid, "\(line)")
     }
 
+    /// A label OCR read with one of its usual letter slips is still the label.
+    @Test func labelsWithAnOCRSlipAreLabels() {
+        let c = ContactParser(fallbackRegion: "JP").parse(text: "P| +81 52-858-6777\nFox | +81 52-801-9931\nTei. +81 52-858-6778")
+        #expect(c.phones.map(\.type) == [.work, .fax, .work])
+        #expect(Labels.label("Fox") == .phone(.fax))
+        #expect(Labels.label("Box") == nil)
+    }
+
     @Test func pictogramsBeforeNumbersAreNotDigits() {
         let c = ContactParser(fallbackRegion: "SE").parse(text: "0 070-124 53 68\n® 08-14 72 31")
         #expect(c.phones.map(\.e164) == ["+46701245368", "+468147231"])
@@ -204,6 +212,21 @@ import Testing
         #expect(URLExtractor.agreeing(read, withEmailDomains: [domain]) == domain)
     }
 
+    /// OCR's slips in e-mail addresses, undone where the card itself shows what was printed.
+    @Test func emailAddressesOCRBrokeAreMended() {
+        // A space before an underscore inside the local part.
+        #expect(ContactParser().parse(text: "Thomas Pearson\nthomas _pearson@edwards.com").emails == ["thomas_pearson@edwards.com"])
+        // An "@" read as an "a", beside the card's web address.
+        let at = ContactParser(fallbackRegion: "IN").parse(text: "KALA LLC\nAti Dixit\n® adixitakala.in\n® https://kala.in")
+        #expect(at.emails == ["adixit@kala.in"])
+        #expect(at.urls == ["https://kala.in"])
+        // A domain with no real suffix, one slip from the web address.
+        let suffix = ContactParser().parse(text: "Emily Francis\nfrancis@roberts.com.ay\nhttps://www.roberts.com.au")
+        #expect(suffix.emails == ["francis@roberts.com.au"])
+        // Without a web address to say what it was, an address with no real suffix is left out.
+        #expect(ContactParser().parse(text: "Emily Francis\nfrancis@roberts.com.ay").emails.isEmpty)
+    }
+
     @Test func differentSuffixesOfOneNameStayApart() {
         #expect(URLExtractor.agreeing("acme.ch", withEmailDomains: ["acme.com"]) == nil)
         #expect(URLExtractor.agreeing("acme.co.uk", withEmailDomains: ["acme.com"]) == nil)
@@ -215,6 +238,13 @@ import Testing
         let c = ContactParser().parse(text: "Jane Doe\nProduct Manager\njane@lanternworks.de")
         #expect(c.organization == "Lanternworks")
         #expect(c.confidence[.organization] == 0.3)
+    }
+
+    /// A title of two letters read clearly on its own line is a title ("VD": verkställande direktör).
+    @Test func shortTitlesOnTheirOwnLineAreTitles() {
+        let c = ContactParser(fallbackRegion: "SE").parse(text: "Ibrahim AB\nHanna Möller\nVd\nMobil: +46 76 031 12 17")
+        #expect(c.title == "Vd")
+        #expect(c.name?.full == "Hanna Möller")
     }
 
     @Test func namesKeepTheirLettersAndParticles() {
