@@ -16,10 +16,12 @@ struct CardLine: Sendable {
         for var line in lines {
             // Words OCR was unsure of at the end of a line are mostly texture or a QR code read as
             // letters: drop them (numbers, e-mail and web addresses are kept whatever their
-            // confidence: OCR is unsure of words it has no dictionary for).
+            // confidence: OCR is unsure of words it has no dictionary for; so is a word of a job
+            // title, which texture does not spell).
             while line.words.count > 1, let last = line.words.last, last.confidence < junkConfidence,
                   last.text.filter(\.isNumber).count < 2, !last.text.contains("@"), !last.text.contains("."),
-                  !last.text.contains("/"), !(isTitleWord(last.text) && last.confidence >= 0.2) {
+                  !last.text.contains("/"), !(isTitleWord(last.text) && last.confidence >= 0.2),
+                  !Lexicon.titleWords.contains(last.text.lowercased()) {
                 line.words.removeLast()
                 line.text = line.words.map(\.text).joined(separator: " ")
             }

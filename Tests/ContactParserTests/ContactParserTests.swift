@@ -176,6 +176,26 @@ import Testing
         #expect(ContactParser().parse(lines: lines).name?.full == "Maria Santos")
     }
 
+    /// A word OCR was unsure of at a line's end is dropped as texture, but not a title word:
+    /// texture does not spell "Director".
+    @Test func unsureTitleWordsStayInTheLine() {
+        func line(_ text: String, _ conf: Double, height: Double) -> TextLine {
+            var left = 0.0
+            let words = text.split(separator: " ").map { w -> TextWord in
+                defer { left += Double(w.count) * 12 + 10 }
+                return TextWord(text: String(w), left: left, right: left + Double(w.count) * 12, confidence: conf)
+            }
+            return TextLine(text: text, confidence: conf, height: height, words: words)
+        }
+        var title = line("Art Director", 0.93, height: 40)
+        title.words[1].confidence = 0.12
+        let c = ContactParser().parse(lines: [line("Stephanie Cameron", 0.96, height: 51), title])
+        #expect(c.title == "Art Director")
+        var junk = line("Art Dlrqx", 0.93, height: 40)
+        junk.words[1].confidence = 0.12
+        #expect(CardLine.split([junk]).map(\.text) == ["Art"])
+    }
+
     @Test func wideGapSplitsTwoColumns() {
         let words = [
             TextWord(text: "19237", left: 10, right: 80, confidence: 0.9),
