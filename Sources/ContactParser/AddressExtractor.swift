@@ -164,16 +164,33 @@ enum AddressExtractor {
     /// line each format finds one), in one pass: candidates are only tested against the postcode
     /// families whose example shapes or lengths they have.
     static func cityLines(_ line: String, only: AddressFormat? = nil) -> [(AddressFormat, CityLine)] {
-        // A bar separates fields printed on one line ("M 8636 3991 | 68 Kallang Avenue, ..."): each
-        // is read on its own, and no address runs across one.
-        let fields = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var out: [(AddressFormat, CityLine)] = []
-        for field in fields {
+        for field in fieldsOnOneLine(line) {
             for reading in cityLines(ofField: field, only: only) where !out.contains(where: { $0.0.region == reading.0.region }) {
                 out.append(reading)
             }
         }
         return out
+    }
+
+    /// A bar separates fields printed on one line ("M 8636 3991 | 68 Kallang Avenue, ..."): each is
+    /// read on its own, and no address runs across one. A bar after a label alone ("T| 0212 ...")
+    /// is the label's, not a field's end: the label stays with its value.
+    static func fieldsOnOneLine(_ line: String) -> [String] {
+        var fields: [String] = []
+        var glued = ""
+        for part in line.split(separator: "|", omittingEmptySubsequences: false) {
+            let text = glued + part
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty || Labels.label(trimmed) != nil || Labels.isPictogramDebris(trimmed) {
+                glued = text + "|"
+                continue
+            }
+            fields.append(text.trimmingCharacters(in: .whitespaces))
+            glued = ""
+        }
+        if !glued.trimmingCharacters(in: CharacterSet(charactersIn: "| ")).isEmpty { fields.append(glued) }
+        return fields
     }
 
     private static func cityLines(ofField line: String, only: AddressFormat?) -> [(AddressFormat, CityLine)] {

@@ -152,6 +152,12 @@ import Testing
         #expect(ContactParser(fallbackRegion: "ES").parse(text: "Calle de Nidia Herrera 470").address == nil)
     }
 
+    /// A bar after a label alone keeps the label with its value: "T| 21280177" is a number, not an address.
+    @Test func aBarAfterALabelIsNoFieldSeparator() {
+        #expect(AddressExtractor.fieldsOnOneLine("T| 21280177") == ["T| 21280177"])
+        #expect(AddressExtractor.fieldsOnOneLine("M 8636 3991 | 68 Kallang Avenue") == ["M 8636 3991", "68 Kallang Avenue"])
+    }
+
     /// A pin pictogram before the address reads as a lone digit; a street that has its number
     /// after its name (or a number right after the pin) shows it is no house number.
     @Test(arguments: [
