@@ -8,11 +8,16 @@ let package = Package(
         .library(name: "CardScan", targets: ["CardScan"]),
         .library(name: "Lockdown", targets: ["Lockdown"]),
         .library(name: "PrivacyManifest", targets: ["PrivacyManifest"]),
+        .library(name: "CardScanService", targets: ["CardScanService"]),
+        .library(name: "CardScanClient", targets: ["CardScanClient"]),
         .executable(name: "cardscan", targets: ["cardscan"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
     ],
     targets: [
         // MARK: C libraries, each behind a tiny system-library target.
@@ -62,10 +67,32 @@ let package = Package(
             name: "CardScan",
             dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+
+        // MARK: `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix socket, and its client.
+        .target(
+            name: "CardScanService",
+            dependencies: [
+                "CardScan",
+                "FileAccess",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]),
+        .target(
+            name: "CardScanClient",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .executableTarget(
             name: "cardscan",
             dependencies: [
                 "CardScan",
+                "CardScanService",
                 "FileAccess",
                 "ImageIngest",
                 "Lockdown",
@@ -74,7 +101,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "ImageIngest", "CardOCR", "ContactParser"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardOCR", "ContactParser"]),
         // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
         .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "PrivacyManifest"]),
 
@@ -86,6 +113,7 @@ let package = Package(
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
+        .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
         .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
     ],

@@ -130,7 +130,8 @@ public final class CardScanner: Sendable {
     }
 
     /// Scans one image held in memory; `source` names it in the record and in errors.
-    public func scan(bytes: [UInt8], source: String) -> ScanRecord {
+    /// `region` (an ISO 3166 code) replaces the configuration's fallback region for this image.
+    public func scan(bytes: [UInt8], source: String, region: String? = nil) -> ScanRecord {
         let clock = ContinuousClock()
         let start = clock.now
         var timings = StageTimings()
@@ -156,7 +157,7 @@ public final class CardScanner: Sendable {
                     try writeDebugImages(card: card, overlay: prepared.overlay, source: source, into: dir)
                 }
             }
-            var record = ScanRecord.scanned(source, parse(reading.page, card: card, timings: &timings))
+            var record = ScanRecord.scanned(source, parse(reading.page, card: card, region: region, timings: &timings))
             record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
                                         orientation: encoded.orientation, ocrWidth: reading.page.width,
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
@@ -197,10 +198,11 @@ public final class CardScanner: Sendable {
     /// The contact of a reading. A card from a country of another language is read again with
     /// that language's data, which knows the letters English reads wrongly (ß as "B", ö as "o"
     /// or "d", ñ as "fi"), and its spelling of the fields both readings agree on is taken.
-    func parse(_ page: OCRPage, card: PixelImage, timings: inout StageTimings) -> Contact {
+    func parse(_ page: OCRPage, card: PixelImage, region: String?, timings: inout StageTimings) -> Contact {
         let clock = ContinuousClock()
         var t = clock.now
-        let parser = ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
+        let parser = region.map { ContactParser(fallbackRegion: $0.uppercased(), source: "option") }
+            ?? ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
         var contact = parser.parse(lines: page.lines.map(Self.textLine))
         var parseMs = (clock.now - t).milliseconds
         if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
@@ -342,6 +344,17 @@ public final class CardScanner: Sendable {
     public func releaseEngines() {
         pool.releaseIdle()
         nativePools?.releaseIdle()
+    }
+
+    /// Creates `count` OCR engines now (at most `workers`), so that the first `count` concurrent
+    /// scans do not wait for an engine to load (about 60 ms each).
+    /// - Throws: `ScanError` (code "missing-language") when the language data is missing.
+    public func prewarm(engines count: Int) throws(ScanError) {
+        do {
+            try pool.prewarm(count: min(max(1, count), max(1, configuration.workers)))
+        } catch {
+            throw ScanError(error)
+        }
     }
 
     /// How many OCR engines this scanner has created so far (at most `workers`).

@@ -26,9 +26,12 @@ final class EnginePool: @unchecked Sendable {
         return everCreated
     }
 
-    func prewarm() throws(OCRError) {
-        let engine = try checkOut()
-        checkIn(engine)
+    /// Makes sure `count` engines (at most `capacity`) exist: all are checked out at once, so
+    /// those missing are created, then all are checked in.
+    func prewarm(count: Int = 1) throws(OCRError) {
+        var held: [OCREngine] = []
+        defer { held.forEach(checkIn) }
+        for _ in 0..<min(count, capacity) { held.append(try checkOut()) }
     }
 
     func withEngine<T>(_ body: (OCREngine) throws(OCRError) -> T) throws(OCRError) -> T {

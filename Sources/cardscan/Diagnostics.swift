@@ -44,7 +44,9 @@ struct LineLogHandler: LogHandler {
     func log(event: LogEvent) {
         let prefix = event.level >= .warning ? "cardscan: " : "cardscan: [\(event.level)] "
         // File names and option values may hold terminal controls (ESC[2J ...): printed escaped.
-        let line = prefix + DisplayText.escaping(event.message.description) + "\n"
+        let fields = metadata.merging(event.metadata ?? [:]) { $1 }.sorted { $0.key < $1.key }
+        let details = fields.isEmpty ? "" : " (" + fields.map { "\($0.key)=\($0.value)" }.joined(separator: ", ") + ")"
+        let line = prefix + DisplayText.escaping(event.message.description + details) + "\n"
         _ = try? SystemFile.writeAll(STDERR_FILENO, Array(line.utf8), name: "standard error")
     }
 }

@@ -1,0 +1,224 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// One connection: reads each request (the body bounded as it arrives), routes it, hands scans
+/// and strips to the work queue, and writes the answer. Runs on the connection's event loop.
+final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let core: ServiceCore
+    private let peerAllowed: Bool
+    private let clock = ContinuousClock()
+    private var head: HTTPRequestHead?
+    private var body = ByteBuffer()
+    /// The request was answered before its body ended (too large): the rest is dropped, then the connection closed.
+    private var answeredEarly = false
+    /// The request being worked on: its number, its place in the queue, its time limit.
+    private var request = 0
+    private var answered = true
+    private var ticket: WorkQueue.Ticket?
+    /// True from queueing a request's work to its answer (the connection is then not idle).
+    private var working = false
+    private var deadline: Scheduled<Void>?
+    private var started: ContinuousClock.Instant?
+
+    init(core: ServiceCore, peerAllowed: Bool) {
+        self.core = core
+        self.peerAllowed = peerAllowed
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            begin(head, context: context)
+        case .body(var chunk):
+            guard !answeredEarly else { return }
+            guard body.readableBytes + chunk.readableBytes <= core.configuration.maxBodyBytes else {
+                refuseTooLarge(context: context)
+                return
+            }
+            body.writeBuffer(&chunk)
+        case .end:
+            if answeredEarly {
+                answeredEarly = false
+                return
+            }
+            route(context: context)
+        }
+    }
+
+    private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+        self.head = head
+        body.clear()
+        answeredEarly = false
+        request += 1
+        answered = false
+        started = clock.now
+        if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > core.configuration.maxBodyBytes {
+            refuseTooLarge(context: context)
+        }
+    }
+
+    private func refuseTooLarge(context: ChannelHandlerContext) {
+        answeredEarly = true
+        body.clear()
+        answer(.error(413, "too-large", "the body is over the \(core.configuration.maxBodyBytes)-byte limit (--max-bytes)"),
+               endpoint: endpoint, context: context, close: true)
+    }
+
+    private var endpoint: String {
+        guard let uri = head?.uri else { return "other" }
+        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
+        return ["/scan", "/strip", "/health", "/metrics"].contains(path) ? String(path.dropFirst()) : "other"
+    }
+
+    private func route(context: ChannelHandlerContext) {
+        guard let head else { return }
+        guard peerAllowed else {
+            answer(.error(403, "forbidden", "this service serves only the user IDs given with --allow-uid"), endpoint: endpoint, context: context, close: true)
+            return
+        }
+        let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = parts.first.map(String.init) ?? head.uri
+        guard let query = RequestQuery(parts.count > 1 ? parts[1] : nil) else {
+            answer(.error(400, "bad-request", "the query string is malformed or names an option twice"), endpoint: endpoint, context: context)
+            return
+        }
+        let method = head.method
+        switch path {
+        case "/health" where method == .GET: answer(core.health(), endpoint: "health", context: context)
+        case "/metrics" where method == .GET:
+            let load = core.queue.load
+            core.metrics.queue(waiting: load.waiting, running: load.running)
+            answer(ServiceAnswer(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.metrics.exposition()),
+                   endpoint: "metrics", context: context)
+        case "/scan" where method == .POST, "/strip" where method == .POST:
+            guard body.readableBytes > 0 else {
+                answer(.error(400, "empty-input", "the request has no body; send the image's bytes"), endpoint: endpoint, context: context)
+                return
+            }
+            let bytes = body.readBytes(length: body.readableBytes) ?? []
+            body = ByteBuffer()
+            if path == "/scan" { queueScan(bytes, query: query, context: context) } else { queueStrip(bytes, query: query, context: context) }
+        case "/health", "/metrics", "/scan", "/strip":
+            let allow = path == "/scan" || path == "/strip" ? "POST" : "GET"
+            answer(.error(405, "method-not-allowed", "\(path) takes \(allow)", headers: [("Allow", allow)]), endpoint: endpoint, context: context)
+        default:
+            answer(.error(404, "not-found", "no such endpoint; there are POST /scan, POST /strip, GET /health and GET /metrics"),
+                   endpoint: "other", context: context)
+        }
+    }
+
+    private func queueScan(_ bytes: [UInt8], query: RequestQuery, context: ChannelHandlerContext) {
+        switch core.scanWork(query: query) {
+        case .failure(let refusal): answer(.error(refusal.status, refusal.code, refusal.message), endpoint: "scan", context: context)
+        case .success(let work):
+            let core = core
+            enqueue(endpoint: "scan", context: context) { core.scan(bytes, work) }
+        }
+    }
+
+    private func queueStrip(_ bytes: [UInt8], query: RequestQuery, context: ChannelHandlerContext) {
+        switch core.stripWork(query: query) {
+        case .failure(let refusal): answer(.error(refusal.status, refusal.code, refusal.message), endpoint: "strip", context: context)
+        case .success(let work):
+            let core = core
+            enqueue(endpoint: "strip", context: context) { core.strip(bytes, work) }
+        }
+    }
+
+    /// Queues `work`; its answer is written back on this event loop, unless the request timed out
+    /// or the client left meanwhile. A full queue is answered 503 with Retry-After.
+    private func enqueue(endpoint: String, context: ChannelHandlerContext, _ work: @escaping @Sendable () -> ServiceAnswer) {
+        let loop = context.eventLoop
+        let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
+        let number = request
+        let submitted = core.queue.submit {
+            let result = work()
+            loop.execute { bound.value.handler.finished(number, result, endpoint: endpoint, context: bound.value.context) }
+        }
+        guard let submitted else {
+            answer(.error(503, "busy", "the queue is full; try again shortly", headers: [("Retry-After", "1")]), endpoint: endpoint, context: context)
+            return
+        }
+        ticket = submitted
+        working = true
+        let timeout = core.configuration.requestTimeout
+        deadline = loop.scheduleTask(in: .nanoseconds(Int64(timeout.milliseconds * 1_000_000))) {
+            bound.value.handler.timedOut(number, endpoint: endpoint, context: bound.value.context)
+        }
+    }
+
+    private func finished(_ number: Int, _ result: ServiceAnswer, endpoint: String, context: ChannelHandlerContext) {
+        guard number == request, !answered else { return }
+        ticket = nil
+        working = false
+        answer(result, endpoint: endpoint, context: context)
+    }
+
+    private func timedOut(_ number: Int, endpoint: String, context: ChannelHandlerContext) {
+        guard number == request, !answered else { return }
+        if let ticket { core.queue.cancel(ticket) }
+        ticket = nil
+        working = false
+        let seconds = Int(core.configuration.requestTimeout.milliseconds / 1000)
+        answer(.error(503, "timeout", "the request was not finished within \(seconds) s (--timeout)", headers: [("Retry-After", "5")]),
+               endpoint: endpoint, context: context, close: true)
+    }
+
+    /// A client that hangs up: its queued work is dropped (work already running finishes unseen).
+    func channelInactive(context: ChannelHandlerContext) {
+        if let ticket, core.queue.cancel(ticket) {
+            core.logger.debug("client left; its queued request was dropped")
+        }
+        ticket = nil
+        deadline?.cancel()
+        answered = true
+        context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if event is ServiceStopping {
+            if !working { context.close(promise: nil) }
+            return
+        }
+        // Idle while a request is sent (a client that stalls mid-upload) or between requests.
+        if event is IdleStateHandler.IdleStateEvent, !working {
+            context.close(promise: nil)
+            return
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        core.logger.debug("connection error", metadata: ["error": "\(type(of: error))"])
+        context.close(promise: nil)
+    }
+
+    private func answer(_ answer: ServiceAnswer, endpoint: String, context: ChannelHandlerContext, close: Bool = false) {
+        guard !answered, let head else { return }
+        answered = true
+        deadline?.cancel()
+        deadline = nil
+        core.metrics.response(endpoint: endpoint, status: answer.status)
+        if let started { core.metrics.requestFinished(after: clock.now - started) }
+        let keepAlive = head.isKeepAlive && !close && !core.stopping.isSet
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: answer.contentType)
+        headers.add(name: "Content-Length", value: String(answer.body.count))
+        headers.add(name: "Cache-Control", value: "no-store")
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
+        if !keepAlive { headers.add(name: "Connection", value: "close") }
+        let status = HTTPResponseStatus(statusCode: answer.status)
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))), promise: nil)
+        context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: answer.body)))), promise: nil)
+        let written = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+        if !keepAlive {
+            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            written.whenComplete { _ in bound.value.close(promise: nil) }
+        }
+    }
+}

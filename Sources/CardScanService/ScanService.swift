@@ -1,0 +1,170 @@
+import CardScan
+import Foundation
+import Lockdown
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix domain socket, with warm engines.
+///
+/// `start()` engages the network lockdown, clears a stale socket (never anything else), binds with
+/// the configured mode and accepts connections; `shutdown()` stops accepting, lets the work in
+/// flight finish and be answered, closes every connection and removes the socket file.
+///
+/// `@unchecked Sendable` is safe: the mutable state is only touched with `lock` held.
+public final class ScanService: @unchecked Sendable {
+    public let configuration: ServiceConfiguration
+    private let core: ServiceCore
+    private let group: MultiThreadedEventLoopGroup
+    private let lock = NSCondition()
+    private var server: Channel?
+    private var connections: [ObjectIdentifier: Channel] = [:]
+    private var socketFile: SocketFile
+    private var phase = Phase.created
+
+    private enum Phase { case created, serving, stopping, stopped }
+
+    /// Loads the OCR engines (one per worker) so the first request finds them warm.
+    /// - Throws: `ServiceError` (code "engine-failed") when the language data is missing.
+    public init(configuration: ServiceConfiguration, logger: Logger = Logger(label: "cardscan.serve")) throws(ServiceError) {
+        self.configuration = configuration
+        core = try ServiceCore(configuration: configuration, logger: logger)
+        group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        socketFile = SocketFile(path: configuration.socketPath)
+    }
+
+    /// What the network lockdown is, in words (for `/health` and logs).
+    public static var lockdownState: String {
+        switch NetworkLockdown.status {
+        case .active?: return "active"
+        case .unsupported?: return "unsupported"
+        case .failed?: return "failed"
+        case nil: return "not engaged"
+        }
+    }
+
+    /// Engages the lockdown, then binds the socket and starts accepting.
+    /// - Throws: `ServiceError` when the lockdown fails, the path is taken or not a socket, or binding fails.
+    public func start() throws(ServiceError) {
+        if case .failed(let reason) = NetworkLockdown.engage() {
+            throw ServiceError(.noLockdown, "the network lockdown could not be installed (\(reason)); the service does not open a socket without it")
+        }
+        try socketFile.clearStale()
+        let channel: Channel
+        do {
+            // The socket file is created with no permission beyond the owner's, then given its mode.
+            let previous = umask(0o177)
+            defer { umask(previous) }
+            channel = try bootstrap().bind(unixDomainSocketPath: configuration.socketPath).wait()
+        } catch {
+            throw ServiceError(.socketFailed, "\(configuration.socketPath): could not listen: \(error)")
+        }
+        do {
+            try socketFile.adopt(mode: mode_t(configuration.socketMode))
+        } catch {
+            channel.close(promise: nil)
+            throw error
+        }
+        lock.withLock {
+            server = channel
+            phase = .serving
+        }
+        core.logger.info("listening", metadata: ["socket": "\(configuration.socketPath)", "workers": "\(core.queue.workers)",
+                                                 "lockdown": "\(Self.lockdownState)"])
+    }
+
+    private func bootstrap() -> ServerBootstrap {
+        let core = core
+        let allowed = configuration.allowedUIDs
+        let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.milliseconds * 1_000_000))
+        return ServerBootstrap(group: group)
+            .serverChannelOption(ChannelOptions.backlog, value: 256)
+            .childChannelInitializer { [weak self] channel in
+                self?.track(channel)
+                return PeerCredentials.isAllowed(channel, allowed: allowed).flatMapThrowing { peerAllowed in
+                    let pipeline = channel.pipeline.syncOperations
+                    try pipeline.addHandler(IdleStateHandler(readTimeout: idle))
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+                    try pipeline.addHandler(ServiceHTTPHandler(core: core, peerAllowed: peerAllowed))
+                }
+            }
+    }
+
+    private func track(_ channel: Channel) {
+        let id = ObjectIdentifier(channel)
+        lock.withLock { connections[id] = channel }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            guard let self else { return }
+            self.lock.withLock {
+                self.connections[id] = nil
+                self.lock.broadcast()
+            }
+        }
+    }
+
+    /// Stops accepting, finishes and answers the requests in flight, closes the connections, removes
+    /// the socket file and frees the engines. Safe to call more than once and from any thread.
+    public func shutdown() {
+        let (proceed, server): (Bool, Channel?) = lock.withLock {
+            guard phase == .serving || phase == .created else { return (false, nil) }
+            phase = .stopping
+            return (true, self.server)
+        }
+        guard proceed else { return }
+        core.stopping.set()
+        try? server?.close().wait()
+        core.queue.drainAndStop()
+        // The answers of finished work are on their way; idle connections close now, busy ones after their answer.
+        for channel in lock.withLock({ Array(connections.values) }) {
+            channel.pipeline.fireUserInboundEventTriggered(ServiceStopping())
+        }
+        lock.withLock {
+            let limit = Date().addingTimeInterval(10)
+            while !connections.isEmpty && lock.wait(until: limit) {}
+        }
+        for channel in lock.withLock({ Array(connections.values) }) { channel.close(promise: nil) }
+        try? group.syncShutdownGracefully()
+        socketFile.remove()
+        core.releaseEngines()
+        core.logger.info("stopped", metadata: ["socket": "\(configuration.socketPath)"])
+        lock.withLock {
+            phase = .stopped
+            lock.broadcast()
+        }
+    }
+
+    /// Blocks until `shutdown()` has finished.
+    public func waitUntilStopped() {
+        lock.withLock {
+            while phase != .stopped { lock.wait() }
+        }
+    }
+}
+
+/// Sent through each connection's pipeline when the service stops.
+struct ServiceStopping {}
+
+/// The peer's user ID, from the kernel (SO_PEERCRED), against `--allow-uid`.
+enum PeerCredentials {
+    struct Credentials: Sendable {
+        var pid: Int32 = 0
+        var uid: UInt32 = 0
+        var gid: UInt32 = 0
+    }
+
+    static func isAllowed(_ channel: Channel, allowed: Set<UInt32>?) -> EventLoopFuture<Bool> {
+        guard let allowed else { return channel.eventLoop.makeSucceededFuture(true) }
+        #if os(Linux)
+        guard let provider = channel as? SocketOptionProvider else { return channel.eventLoop.makeSucceededFuture(false) }
+        let credentials: EventLoopFuture<Credentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET), name: SocketOptionName(SO_PEERCRED))
+        return credentials.map { allowed.contains($0.uid) }.recover { _ in false }
+        #else
+        return channel.eventLoop.makeSucceededFuture(false)
+        #endif
+    }
+}

@@ -1,0 +1,31 @@
+import CardScan
+import Foundation
+
+/// How `ScanService` listens and works.
+public struct ServiceConfiguration: Sendable {
+    /// The Unix socket's path.
+    public var socketPath: String
+    /// The socket file's mode (0600 by default: only this user may connect).
+    public var socketMode: UInt32 = 0o600
+    /// Requests waiting beyond those being worked on; when full, the answer is 503 with Retry-After.
+    public var queueCapacity: Int
+    /// Longest time from a request's last byte to its answer; then 503 (code "timeout").
+    public var requestTimeout: Duration = .seconds(60)
+    /// Longest pause while a request is sent; then the connection is closed.
+    public var idleTimeout: Duration = .seconds(30)
+    /// When set, only peers with these user IDs (checked with SO_PEERCRED) are served.
+    public var allowedUIDs: Set<UInt32>?
+    /// Different `lang` sets kept loaded at once (each has its own engines, ~30 MB each).
+    public var maxLanguageSets = 4
+    /// The pipeline's configuration: workers, languages, limits, region (as `cardscan scan`).
+    public var scan: ScanConfiguration
+
+    public init(socketPath: String, scan: ScanConfiguration = ScanConfiguration()) {
+        self.socketPath = socketPath
+        self.scan = scan
+        queueCapacity = 4 * max(1, scan.workers)
+    }
+
+    /// The largest body accepted: the scan's byte limit.
+    public var maxBodyBytes: Int { scan.limits.maxBytes }
+}

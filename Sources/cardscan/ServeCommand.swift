@@ -1,0 +1,88 @@
+import ArgumentParser
+import CardScan
+import CardScanService
+import Foundation
+
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve scans over HTTP/1.1 on a Unix socket, with the OCR engines kept warm.",
+        discussion: """
+            Endpoints: POST /scan (body: the image; query: region, lang, format=json|vcard, name) \
+            answers the record `cardscan scan` prints; POST /strip (query: orientation=keep|drop, \
+            icc=keep|drop) answers the image without its metadata; GET /health; GET /metrics \
+            (Prometheus text). Only a Unix socket is opened, after the network lockdown; its file \
+            is created with mode 0600, never replaces anything but a stale socket, and is removed \
+            on exit. SIGTERM or SIGINT: stop accepting, finish the requests in flight, exit 0.
+            """
+    )
+
+    @Option(name: .long, help: "The socket's path (at most 107 bytes).")
+    var socket: String
+
+    @Option(name: .long, help: "The socket file's mode, in octal (default 600: only this user may connect).",
+            transform: { text in
+                guard let mode = UInt32(text, radix: 8), mode <= 0o777 else {
+                    throw ValidationError("--socket-mode takes an octal mode such as 600 or 660")
+                }
+                return mode
+            })
+    var socketMode: UInt32 = 0o600
+
+    @Option(name: .long, help: "Requests that may wait beyond those being worked on (default: 4 per worker); more are answered 503 with Retry-After.")
+    var queue: Int?
+
+    @Option(name: .long, help: "Seconds from a request's last byte to its answer before it is given up with 503.")
+    var timeout: Int = 60
+
+    @Option(name: .long, help: "Serve only peers with this user ID (checked with SO_PEERCRED); repeat for several.")
+    var allowUid: [UInt32] = []
+
+    @Flag(name: .shortAndLong, help: "Log each start, stop and failed request on stderr (never card text).")
+    var verbose = false
+
+    @OptionGroup(title: "Reading") var reading: ReadingOptions
+    @OptionGroup(title: "Limits") var limits: LimitOptions
+
+    func validate() throws {
+        if let queue, queue < 1 { throw ValidationError("--queue must be at least 1") }
+        if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
+    }
+
+    func run() throws {
+        Diagnostics.setVerbose(verbose)
+        var scan = ScanConfiguration()
+        reading.apply(to: &scan)
+        limits.apply(to: &scan)
+        var configuration = ServiceConfiguration(socketPath: socket, scan: scan)
+        configuration.socketMode = socketMode
+        if let queue { configuration.queueCapacity = queue }
+        configuration.requestTimeout = .seconds(timeout)
+        configuration.allowedUIDs = allowUid.isEmpty ? nil : Set(allowUid)
+        let service: ScanService
+        do {
+            service = try ScanService(configuration: configuration, logger: Diagnostics.logger)
+            try service.start()
+        } catch {
+            Diagnostics.error(error.message)
+            throw ExitCode(error.code == .engineFailed ? 2 : 1)
+        }
+        let signals = StopSignals.install { service.shutdown() }
+        service.waitUntilStopped()
+        withExtendedLifetime(signals) {}
+    }
+}
+
+/// SIGTERM and SIGINT, turned into a call on a background queue (the default action is removed).
+enum StopSignals {
+    static func install(_ stop: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
+        signal(SIGPIPE, SIG_IGN)
+        return [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { DispatchQueue.global().async(execute: stop) }
+            source.resume()
+            return source
+        }
+    }
+}
