@@ -1,0 +1,126 @@
+import CardScanClient
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cardscan serve` run as a child process on a socket in a fresh folder, as a user would run it.
+final class RunningService: @unchecked Sendable {
+    let process = Process()
+    let folder: URL
+    let socketPath: String
+    private let errors = Pipe()
+    private var launched = false
+    var client: CardScanClient { CardScanClient(socketPath: socketPath, timeout: .seconds(60)) }
+
+    /// Starts the service (through `launcher`, e.g. strace, when given) and waits until it answers /health.
+    init(_ arguments: [String] = [], socketName: String = "s.sock", launcher: [String] = [], folder: URL? = nil) async throws {
+        self.folder = folder ?? Self.newFolder()
+        socketPath = self.folder.appendingPathComponent(socketName).path
+        let command = ["serve", "--socket", socketPath] + arguments
+        if let tool = launcher.first {
+            launched = true
+            process.executableURL = URL(fileURLWithPath: tool)
+            process.arguments = Array(launcher.dropFirst()) + [TestPaths.binary.path] + command
+        } else {
+            process.executableURL = TestPaths.binary
+            process.arguments = command
+        }
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        try await waitUntilServing()
+    }
+
+    static func newFolder() -> URL {
+        // Short: a socket path holds at most 107 bytes.
+        let url = URL(fileURLWithPath: "/tmp/cs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    private func waitUntilServing() async throws {
+        for _ in 0..<300 {
+            guard process.isRunning else { return }
+            if (try? await client.health()) != nil { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the service did not answer /health within 15 s")
+    }
+
+    /// Sends SIGTERM and waits for the exit; the exit status and what was said on stderr.
+    @discardableResult
+    func stop() -> (status: Int32, stderr: String) {
+        if process.isRunning { kill(servicePID, SIGTERM) }
+        return waitForExit()
+    }
+
+    /// The service's process: the child itself, or the child of its launcher (strace does not
+    /// pass SIGTERM on to the program it traces).
+    var servicePID: pid_t {
+        let pid = process.processIdentifier
+        guard launched,
+              let children = try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8),
+              let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else { return pid }
+        return child
+    }
+
+    func waitForExit() -> (status: Int32, stderr: String) {
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(servicePID, SIGKILL)
+            kill(process.processIdentifier, SIGKILL)
+        }
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// A raw connection to a Unix socket, for what no polite client does (hanging up mid-upload).
+struct RawConnection {
+    let fd: Int32
+
+    init(_ path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        let rc = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        try #require(rc == 0, "connect: \(String(cString: strerror(errno)))")
+    }
+
+    func send(_ text: String) { send(Array(text.utf8)) }
+    func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+    func close() { _ = Glibc.close(fd) }
+}
+
+/// A socket file nobody listens on: bound, then its descriptor closed.
+func makeStaleSocket(at path: String) throws {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+    }
+    let rc = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    close(fd)
+    try #require(rc == 0)
+}
+
+/// The record's contact as sorted JSON, for comparing records without their timings.
+func contactJSON(_ object: [String: Any]?) throws -> String {
+    let contact = try #require(object?["contact"])
+    return String(decoding: try JSONSerialization.data(withJSONObject: contact, options: [.sortedKeys]), as: UTF8.self)
+}

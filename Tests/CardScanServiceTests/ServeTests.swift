@@ -1,0 +1,200 @@
+import CardScanClient
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cardscan serve` end to end: the real binary, a real Unix socket, a real HTTP client.
+@Suite(.serialized) struct ServeTests {
+    static let cards = ["card-us-full.jpg", "card-de-band.jpg", "card-au-small.jpg", "card-gb-dark.jpg"]
+
+    @Test func concurrentClientsGetTheRecordsTheCLIPrints() async throws {
+        let service = try await RunningService(["--jobs", "2", "--region", "US"])
+        let files = Self.cards.map { TestPaths.cards.appendingPathComponent($0) }
+        let cli = try runProcess(TestPaths.binary, ["scan", "--region", "US"] + files.map(\.path))
+        #expect(cli.status == 0, "\(cli.stderr)")
+        var expected: [String: String] = [:]
+        for line in cli.stdout.split(separator: "\n") {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            expected[URL(fileURLWithPath: object?["source"] as? String ?? "").lastPathComponent] = try contactJSON(object)
+        }
+        let client = service.client
+        // Each card twice, all at once.
+        let answers = try await withThrowingTaskGroup(of: (String, CardScanClient.Response).self) { group in
+            for file in files + files {
+                let bytes = try TestPaths.bytes(file)
+                group.addTask { (file.lastPathComponent, try await client.scan(bytes, name: file.lastPathComponent)) }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers.count == 8)
+        for (name, answer) in answers {
+            #expect(answer.status == 200, "\(name): \(answer.text)")
+            #expect(answer.header("Content-Type") == "application/json")
+            #expect(answer.json?["source"] as? String == name)
+            #expect(try contactJSON(answer.json) == expected[name], "\(name)")
+        }
+        let vcard = try await client.scan(try TestPaths.bytes(files[0]), format: "vcard")
+        #expect(vcard.status == 200)
+        #expect(vcard.text.hasPrefix("BEGIN:VCARD\r\n") && vcard.text.contains("EMAIL"))
+        let metrics = try await client.metrics().text
+        #expect(metrics.contains("cardscan_cards_total 9"), "\(metrics)")
+        #expect(metrics.contains("cardscan_stage_duration_seconds_count{stage=\"ocr\"} 9"))
+        let exit = service.stop()
+        #expect(exit.status == 0, "\(exit.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: service.socketPath), "the socket file is removed on exit")
+    }
+
+    @Test func badBodiesGet4xxJSONErrorsAndTheServiceGoesOn() async throws {
+        let service = try await RunningService(["--jobs", "1", "--max-megabytes", "1"])
+        let client = service.client
+        let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        let cases: [(String, String, [UInt8], Int, String)] = [
+            ("empty", "/scan", [], 400, "empty-input"),
+            ("not an image", "/scan", Array("BEGIN:VCARD\r\nFN:x\r\nEND:VCARD\r\n".utf8), 415, "not-an-image"),
+            ("truncated", "/scan", Array(jpeg.prefix(600)), 422, "corrupt-image"),
+            ("oversized", "/scan", [UInt8](repeating: 0xFF, count: 1_600_000), 413, "too-large"),
+            ("bad region", "/scan?region=XX", jpeg, 400, "bad-request"),
+            ("unknown option", "/scan?colour=red", jpeg, 400, "bad-request"),
+            ("strip of text", "/strip", Array("hello".utf8), 415, "not-an-image"),
+        ]
+        for (what, uri, body, status, code) in cases {
+            let answer = try await client.send("POST", uri, body: body)
+            #expect(answer.status == status, "\(what): \(answer.text)")
+            #expect(answer.header("Content-Type") == "application/json", "\(what)")
+            let error = (answer.json?["error"] as? [String: Any])
+            #expect(error?["code"] as? String == code, "\(what): \(answer.text)")
+            #expect((error?["message"] as? String)?.isEmpty == false, "\(what)")
+            #expect(try await client.health().status == 200, "after \(what)")
+        }
+        #expect(try await client.send("GET", "/scan").status == 405)
+        #expect(try await client.send("GET", "/nowhere").status == 404)
+        // A client that hangs up mid-upload, and one that sends garbage instead of HTTP.
+        let hangUp = try RawConnection(service.socketPath)
+        hangUp.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 500000\r\n\r\n")
+        hangUp.send(Array(jpeg.prefix(4000)))
+        hangUp.close()
+        let garbage = try RawConnection(service.socketPath)
+        garbage.send([UInt8](repeating: 0x00, count: 300))
+        garbage.close()
+        let after = try await client.scan(jpeg)
+        #expect(after.status == 200, "\(after.text)")
+        #expect(try await client.strip(jpeg).status == 200)
+        #expect(service.stop().status == 0)
+    }
+
+    @Test func theSocketIsPrivateAndOnlyAStaleSocketIsReplaced() async throws {
+        let first = try await RunningService()
+        var status = stat()
+        #expect(lstat(first.socketPath, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o600, "mode \(String(status.st_mode & 0o777, radix: 8))")
+        // A second service on the same path while the first listens: refused, the first goes on.
+        let second = try runProcess(TestPaths.binary, ["serve", "--socket", first.socketPath])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("another service is listening"), "\(second.stderr)")
+        #expect(try await first.client.health().status == 200)
+        #expect(first.stop().status == 0)
+
+        // A regular file at the path is never replaced.
+        let folder = RunningService.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("notes.sock")
+        try Data("keep me".utf8).write(to: file)
+        let refused = try runProcess(TestPaths.binary, ["serve", "--socket", file.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not a socket"), "\(refused.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep me")
+
+        // A stale socket (nobody listening) is replaced; --socket-mode widens the mode.
+        let stale = folder.appendingPathComponent("stale.sock").path
+        try makeStaleSocket(at: stale)
+        let widened = try await RunningService(["--socket-mode", "660"], socketName: "stale.sock", folder: folder)
+        #expect(try await widened.client.health().status == 200)
+        #expect(lstat(stale, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o660)
+        #expect(widened.stop().status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+    }
+
+    @Test func sigtermFinishesTheRequestInFlightAndExitsZero() async throws {
+        let service = try await RunningService(["--jobs", "1"])
+        let client = service.client
+        let photo = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent("cond-paper-beside.jpg"))
+        async let answer = client.scan(photo)
+        try await Task.sleep(for: .milliseconds(150))
+        kill(service.servicePID, SIGTERM)
+        let response = try await answer
+        #expect(response.status == 200, "\(response.text)")
+        #expect(response.json?["status"] as? String == "ok")
+        let exit = service.waitForExit()
+        #expect(exit.status == 0, "\(exit.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: service.socketPath))
+    }
+
+    @Test func aFullQueueIsAnswered503WithRetryAfter() async throws {
+        let service = try await RunningService(["--jobs", "1", "--queue", "1"])
+        let client = service.client
+        let bytes = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-full.jpg"))
+        let answers = try await withThrowingTaskGroup(of: CardScanClient.Response.self) { group in
+            for _ in 0..<6 { group.addTask { try await client.scan(bytes) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let busy = answers.filter { $0.status == 503 }
+        #expect(!busy.isEmpty, "\(answers.map(\.status))")
+        #expect(answers.filter { $0.status == 200 }.count >= 2, "\(answers.map(\.status))")
+        #expect(busy.allSatisfy { $0.header("Retry-After") == "1" && ($0.json?["error"] as? [String: Any])?["code"] as? String == "busy" })
+        #expect(try await client.metrics().text.contains("cardscan_http_responses_total{endpoint=\"scan\",code=\"503\"}"))
+        #expect(service.stop().status == 0)
+    }
+
+    @Test func aClientThatLeavesHasItsQueuedWorkDropped() async throws {
+        let service = try await RunningService(["--jobs", "1"])
+        let client = service.client
+        let photo = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent("cond-paper-beside.jpg"))
+        async let first = client.scan(photo)
+        try await Task.sleep(for: .milliseconds(100))
+        // Sent whole, so it is queued behind the first; then the client leaves.
+        let leaving = try RawConnection(service.socketPath)
+        leaving.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: \(photo.count)\r\n\r\n")
+        leaving.send(photo)
+        try await Task.sleep(for: .milliseconds(50))
+        leaving.close()
+        #expect(try await first.status == 200)
+        try await Task.sleep(for: .milliseconds(300))
+        let metrics = try await client.metrics().text
+        #expect(metrics.contains("cardscan_cards_total 1\n"), "only the first photo was scanned: \(metrics)")
+        #expect(service.stop().status == 0)
+    }
+
+    @Test func allowUIDServesOnlyThoseUsers() async throws {
+        let other = try await RunningService(["--allow-uid", String(getuid() + 1)])
+        let refused = try await other.client.health()
+        #expect(refused.status == 403)
+        #expect((refused.json?["error"] as? [String: Any])?["code"] as? String == "forbidden")
+        other.stop()
+        let own = try await RunningService(["--allow-uid", String(getuid())])
+        #expect(try await own.client.health().status == 200)
+        own.stop()
+    }
+
+    @Test func underStraceTheServiceCreatesNoSocketButAFUnix() async throws {
+        let strace = "/usr/bin/strace"
+        guard FileManager.default.isExecutableFile(atPath: strace) else { try Test.cancel("strace is not installed") }
+        let folder = RunningService.newFolder()
+        let log = folder.appendingPathComponent("trace.txt")
+        let service = try await RunningService([], launcher: [strace, "-f", "-qq", "-e", "trace=socket,socketpair,connect,bind", "-o", log.path],
+                                               folder: folder)
+        let bytes = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        #expect(try await service.client.scan(bytes).status == 200)
+        let exit = service.stop()
+        if exit.stderr.contains("ptrace") { try Test.cancel("strace cannot attach here") }
+        #expect(exit.status == 0, "\(exit.stderr)")
+        let trace = try String(contentsOf: log, encoding: .utf8)
+        let calls = trace.split(separator: "\n").filter { $0.contains("socket(") || $0.contains("socketpair(") }
+        #expect(!calls.isEmpty, "strace saw the listening socket")
+        #expect(calls.allSatisfy { $0.contains("AF_UNIX") }, "\(calls.filter { !$0.contains("AF_UNIX") }.prefix(5))")
+        #expect(!trace.contains("AF_INET"), "no network address family appears at all")
+    }
+}
