@@ -90,6 +90,9 @@ guard let options = parseOptions() else {
 }
 switch options.command {
 case "decode": try benchDecode(options)
+case "serve":
+    let soak = CommandLine.arguments.firstIndex(of: "--soak").flatMap { i in CommandLine.arguments.dropFirst(i + 1).first.flatMap { Int($0) } } ?? 0
+    try await ServeBench.run(options.directory, soakSeconds: soak)
 case "split": try benchPrepareSplit(options.directory)
 case "prepare-split": try prepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
