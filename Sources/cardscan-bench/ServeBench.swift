@@ -37,6 +37,8 @@ enum ServeBench {
         print(String(format: "service ready %.0f ms after launch (engines loaded before the socket opens)", (ContinuousClock.now - ready).milliseconds))
         _ = try await client.scan(photos[0])  // the first request's one-off costs (libphonenumber's metadata)
         print("photos: \(files.count) in \(dir); \(cores) cores; service with \(cores) workers")
+        // The batch anchor runs before and after the levels; the faster run counts (the stricter comparison).
+        let batchBefore = batchSeconds(dir)
         print("clients  serve p50 ms  p99 ms  cards/s  | process-per-card p50 ms  p99 ms  cards/s")
         var levels: [Level] = []
         for clients in [1, 2, 8] {
@@ -48,18 +50,17 @@ enum ServeBench {
                          percentile(processes.latencies, 0.5), percentile(processes.latencies, 0.99), processes.cardsPerSecond)
                   + (served.failures > 0 ? "  (\(served.failures) failed)" : ""))
         }
-        report(levels, files: files, dir: dir, cores: cores)
+        report(levels, files: files, batch: min(batchBefore, batchSeconds(dir)), cores: cores)
         if soakSeconds > 0 { try await soak(client, pid: service.processIdentifier, photos: photos, seconds: soakSeconds) }
     }
 
-    static func report(_ levels: [Level], files: [String], dir: String, cores: Int) {
+    static func report(_ levels: [Level], files: [String], batch: Double, cores: Int) {
         let one = levels[0]
         let ratios = zip(one.latencies, one.stageSums).map { $0 / max($1, 1e-9) }
         print(String(format: "one client: p50 latency %.1f ms against p50 decode+detect+ocr+parse %.1f ms; per card, latency / stages: median %.3f, max %.3f (target <= 1.2)",
                      percentile(one.latencies, 0.5), percentile(one.stageSums, 0.5), percentile(ratios, 0.5), ratios.max() ?? 0))
-        let batch = batchSeconds(dir)
         let batchRate = Double(files.count) / batch
-        print(String(format: "cardscan scan --jobs %d DIR: %.2f s, %.2f cards/s", cores, batch, batchRate))
+        print(String(format: "cardscan scan --jobs %d DIR (faster of a run before and after): %.2f s, %.2f cards/s", cores, batch, batchRate))
         for level in levels.dropFirst() {
             print(String(format: "%d clients: %.2f cards/s = %.1f%% of the batch's (target >= 90%%)",
                          level.clients, level.cardsPerSecond, 100 * level.cardsPerSecond / batchRate))
