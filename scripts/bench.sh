@@ -1,20 +1,35 @@
 #!/usr/bin/env bash
-# make bench: cardscan's throughput against the anchor a shell user would write, in one run.
+# make bench: cardscan's throughput against the anchors a user would pick instead, in one run.
 #
-#   scripts/bench.sh [DIR] [RUNS]      (default: ../shared/eval/dev if present, else Fixtures/Cards; 3 runs)
+#   scripts/bench.sh [DIR] [RUNS]      (default: ../shared/eval/dev and ../shared/eval/wild if present,
+#                                       else Fixtures/Cards; 3 runs)
 #
 # Per run, alternating: cardscan scan DIR (all cores), cardscan scan --jobs 1 DIR, cardscan with
-# OpenMP left unlimited (what happens without the OMP_THREAD_LIMIT fix), and `tesseract FILE stdout`
-# for each file one after another. Prints cards/s (median of the runs), ratios, peak RSS, and
-# cardscan's per-stage time summed over the batch from the records' timingsMs. A program, not a
-# test: it never fails on a time.
+# OpenMP left unlimited (what happens without the OMP_THREAD_LIMIT fix), `tesseract FILE stdout`
+# for each file one after another, with OpenMP left alone and with OMP_THREAD_LIMIT=1, and
+# ../shared/anchors/baseline_cv.py (OpenCV card crop + pytesseract) run 2-wide with
+# OMP_THREAD_LIMIT=1 as its README says (its venv is made in ANCHOR_VENV, default
+# /tmp/anchor-venv, outside the project, when missing). Prints cards/s (median of the runs),
+# ratios, peak RSS, and cardscan's per-stage time summed over the batch from the records'
+# timingsMs. A program, not a test: it never fails on a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DIR=${1:-}
-if [ -z "$DIR" ]; then
-  if [ -d ../shared/eval/dev ]; then DIR=../shared/eval/dev; else DIR=Fixtures/Cards; fi
-fi
 RUNS=${2:-3}
+if [ -z "$DIR" ]; then
+  if [ -d ../shared/eval/dev ]; then
+    for d in ../shared/eval/dev ../shared/eval/wild; do [ -d "$d" ] && bash "$0" "$d" "$RUNS"; done
+    exit 0
+  fi
+  DIR=Fixtures/Cards
+fi
+ANCHOR_VENV=${ANCHOR_VENV:-/tmp/anchor-venv}
+CV_ANCHOR=../shared/anchors/baseline_cv.py
+if [ -f "$CV_ANCHOR" ] && [ ! -x "$ANCHOR_VENV/bin/python" ]; then
+  echo "bench: setting up the anchors' venv in $ANCHOR_VENV (PyPI)" >&2
+  python3 -m venv "$ANCHOR_VENV" && "$ANCHOR_VENV/bin/pip" install -q pillow pytesseract phonenumbers opencv-python-headless numpy >&2 \
+    || { echo "bench: the venv could not be set up; baseline_cv.py is left out" >&2; rm -rf "$ANCHOR_VENV"; }
+fi
 BIN=.build/release/cardscan
 [ -x "$BIN" ] || { echo "bench: build first (make build)" >&2; exit 2; }
 mapfile -t FILES < <(find "$DIR" -maxdepth 1 -type f \( -iname '*.jpg' -o -iname '*.jpeg' -o -iname '*.png' \) | sort)
@@ -42,6 +57,10 @@ for run in $(seq 1 "$RUNS"); do
   measure cardscan_1 "$BIN" scan --jobs 1 "$DIR"
   measure cardscan_omp env OMP_THREAD_LIMIT=64 "$BIN" scan "$DIR"
   measure tesseract_cli bash -c 'for f in $FILES_LIST; do tesseract "$f" stdout 2>/dev/null; done'
+  measure tesseract_cli_1 env OMP_THREAD_LIMIT=1 bash -c 'for f in $FILES_LIST; do tesseract "$f" stdout 2>/dev/null; done'
+  if [ -x "$ANCHOR_VENV/bin/python" ] && [ -f "$CV_ANCHOR" ]; then
+    measure baseline_cv bash -c 'printf "%s\n" $FILES_LIST | OMP_THREAD_LIMIT=1 xargs -P2 -n5 "$0" "$1"' "$ANCHOR_VENV/bin/python" "$CV_ANCHOR"
+  fi
 done
 
 python3 - "$TMP" "$N" "$RUNS" "$DIR" <<'PY'
@@ -57,12 +76,21 @@ print(f"machine: {os.cpu_count()} cores, {cpu}")
 print(f"photos: {n} in {d}, median of {runs} runs, alternating")
 names = [("cardscan_all", f"cardscan scan (default --jobs {os.cpu_count()})"), ("cardscan_1", "cardscan scan --jobs 1"),
          ("cardscan_omp", "cardscan scan, OpenMP unlimited (OMP_THREAD_LIMIT=64)"), ("tesseract_cli", "tesseract FILE stdout, one after another")]
+names += [("tesseract_cli_1", "tesseract FILE stdout, OMP_THREAD_LIMIT=1, one after another"),
+          ("baseline_cv", "baseline_cv.py (OpenCV + pytesseract), 2-wide, OMP_THREAD_LIMIT=1")]
+names = [(k, label) for k, label in names if os.path.exists(os.path.join(tmp, k))]
 results = {k: load(k) for k, _ in names}
 anchor = n / results["tesseract_cli"][0]
-print(f"{'command':58s} {'s':>7s} {'cards/s':>8s} {'x anchor':>9s} {'peak RSS MB':>12s}")
+print(f"{'command':68s} {'s':>7s} {'cards/s':>8s} {'x tesseract':>11s} {'peak RSS MB':>12s}")
 for k, label in names:
     s, rss = results[k]
-    print(f"{label:58s} {s:7.2f} {n / s:8.2f} {n / s / anchor:9.2f} {rss:12.1f}")
+    print(f"{label:68s} {s:7.2f} {n / s:8.2f} {n / s / anchor:11.2f} {rss:12.1f}")
+def ratio(a, b, label, target):
+    if a in results and b in results:
+        x = results[b][0] / results[a][0]
+        print(f"{label}: x{x:.2f} (target >= {target})")
+ratio("cardscan_all", "baseline_cv", "cardscan scan (all cores) against baseline_cv.py 2-wide", 4.5)
+ratio("cardscan_1", "tesseract_cli_1", "cardscan scan --jobs 1 against the tesseract CLI with OMP_THREAD_LIMIT=1", 5)
 stages = {}
 ok = 0
 for line in open(os.path.join(tmp, "records.jsonl")):
