@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
 
-.PHONY: setup build scan lint test eval bench bench-memory bench-serve fixtures fuzz sanitize clean
+.PHONY: setup build scan lint test eval bench bench-memory bench-serve model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -31,16 +31,20 @@ eval: build
 
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build
-	bash scripts/bench.sh $(BENCH_DIR) $(BENCH_RUNS)
+	bash scripts/bench.sh "$(BENCH_DIR)" "$(BENCH_RUNS)"
 
 ## Peak memory for 10 and for 1,000 photos (BENCH_DIR, BENCH_COUNT).
 bench-memory: build
-	bash scripts/bench-memory.sh $(BENCH_DIR) $(BENCH_COUNT)
+	bash scripts/bench-memory.sh "$(BENCH_DIR)" "$(BENCH_COUNT)"
 
 ## `cardscan serve` against a process per card and the batch, 1/2/8 clients, then SOAK_SECONDS at full load with its RSS.
 SOAK_SECONDS ?= 600
 bench-serve: build
 	.build/release/cardscan-bench serve $(or $(BENCH_DIR),$(if $(wildcard ../shared/eval/dev),../shared/eval/dev,Fixtures/Cards)) --soak $(SOAK_SECONDS)
+
+## tessdata's standard English model, for --model standard (the default model is Debian's).
+model-standard:
+	bash scripts/install-standard-model.sh
 
 ## Fuzzing: libFuzzer + AddressSanitizer over the parsers of untrusted bytes (FUZZ_SECONDS per target).
 FUZZ_SECONDS ?= 60

