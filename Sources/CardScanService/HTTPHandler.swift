@@ -59,6 +59,12 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         started = clock.now
         if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > core.configuration.maxBodyBytes {
             refuseTooLarge(context: context)
+            return
+        }
+        // curl and other clients wait (a second, for curl) for "100 Continue" before sending a
+        // large body: tell them at once that the body is welcome.
+        if peerAllowed, head.headers.first(name: "expect")?.lowercased() == "100-continue" {
+            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
         }
     }
 

@@ -102,6 +102,15 @@ struct RawConnection {
     func send(_ text: String) { send(Array(text.utf8)) }
     func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
     func close() { _ = Glibc.close(fd) }
+
+    /// What arrives within `seconds` (up to 64 KiB), as text.
+    func receive(within seconds: Double) -> String {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, Int32(seconds * 1000)) > 0 else { return "" }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let n = read(fd, &buffer, buffer.count)
+        return n > 0 ? String(decoding: buffer.prefix(n), as: UTF8.self) : ""
+    }
 }
 
 /// A socket file nobody listens on: bound, then its descriptor closed.

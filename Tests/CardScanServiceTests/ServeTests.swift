@@ -79,6 +79,13 @@ import Glibc
         let garbage = try RawConnection(service.socketPath)
         garbage.send([UInt8](repeating: 0x00, count: 300))
         garbage.close()
+        // A client that asks before sending its body (curl does, for bodies over 1 MB) is told at once.
+        let asking = try RawConnection(service.socketPath)
+        asking.send("POST /strip HTTP/1.1\r\nHost: x\r\nContent-Length: \(jpeg.count)\r\nExpect: 100-continue\r\n\r\n")
+        #expect(asking.receive(within: 0.5).hasPrefix("HTTP/1.1 100 Continue\r\n"))
+        asking.send(jpeg)
+        #expect(asking.receive(within: 5).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        asking.close()
         let after = try await client.scan(jpeg)
         #expect(after.status == 200, "\(after.text)")
         #expect(try await client.strip(jpeg).status == 200)
