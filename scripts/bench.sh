@@ -25,6 +25,7 @@ if [ -z "$DIR" ]; then
 fi
 ANCHOR_VENV=${ANCHOR_VENV:-/tmp/anchor-venv}
 CV_ANCHOR=../shared/anchors/baseline_cv.py
+[ "${BENCH_CV:-1}" = 0 ] && CV_ANCHOR=/nonexistent  # BENCH_CV=0: without baseline_cv.py (the smoke test)
 if [ -f "$CV_ANCHOR" ] && [ ! -x "$ANCHOR_VENV/bin/python" ]; then
   echo "bench: setting up the anchors' venv in $ANCHOR_VENV (PyPI)" >&2
   python3 -m venv "$ANCHOR_VENV" && "$ANCHOR_VENV/bin/pip" install -q pillow pytesseract phonenumbers opencv-python-headless numpy >&2 \

@@ -14,6 +14,8 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let clock = ContinuousClock()
     private var head: HTTPRequestHead?
     private var body = ByteBuffer()
+    /// Bytes of this request's body reserved in the service's budget (released with the answer).
+    private var held = 0
     /// The request was answered before its body ended (too large): the rest is dropped, then the connection closed.
     private var answeredEarly = false
     /// The request being worked on: its number, its place in the queue, its time limit.
@@ -40,6 +42,11 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 refuseTooLarge(context: context)
                 return
             }
+            guard core.bodies.reserve(chunk.readableBytes) else {
+                refuseBusyUploads(context: context)
+                return
+            }
+            held += chunk.readableBytes
             body.writeBuffer(&chunk)
         case .end:
             if answeredEarly {
@@ -73,6 +80,18 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         body.clear()
         answer(.error(413, "too-large", "the body is over the \(core.configuration.maxBodyBytes)-byte limit (--max-bytes)"),
                endpoint: endpoint, context: context, close: true)
+    }
+
+    private func refuseBusyUploads(context: ChannelHandlerContext) {
+        answeredEarly = true
+        body.clear()
+        answer(.error(503, "busy", "the service holds as many uploads as it may (\(core.configuration.heldBodyBytes) bytes); try again shortly",
+                      headers: [("Retry-After", "1")]), endpoint: endpoint, context: context, close: true)
+    }
+
+    private func releaseBody() {
+        core.bodies.release(held)
+        held = 0
     }
 
     private var endpoint: String {
@@ -183,6 +202,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         ticket = nil
         deadline?.cancel()
         answered = true
+        releaseBody()
         context.fireChannelInactive()
     }
 
@@ -207,6 +227,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(_ answer: ServiceAnswer, endpoint: String, context: ChannelHandlerContext, close: Bool = false) {
         guard !answered, let head else { return }
         answered = true
+        releaseBody()
         deadline?.cancel()
         deadline = nil
         core.metrics.response(endpoint: endpoint, status: answer.status)

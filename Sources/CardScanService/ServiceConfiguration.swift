@@ -17,6 +17,9 @@ public struct ServiceConfiguration: Sendable {
     public var allowedUIDs: Set<UInt32>?
     /// Different `lang` sets kept loaded at once (each has its own engines, ~30 MB each).
     public var maxLanguageSets = 4
+    /// Request bodies held at once, over all connections (being received, queued or being scanned);
+    /// a body that would pass it is answered 503. Nil: 512 MiB, or one largest body when that is more.
+    public var maxHeldBodyBytes: Int?
     /// The pipeline's configuration: workers, languages, limits, region (as `cardscan scan`).
     public var scan: ScanConfiguration
 
@@ -28,4 +31,7 @@ public struct ServiceConfiguration: Sendable {
 
     /// The largest body accepted: the scan's byte limit.
     public var maxBodyBytes: Int { scan.limits.maxBytes }
+
+    /// The bound on all bodies held at once.
+    public var heldBodyBytes: Int { maxHeldBodyBytes ?? max(maxBodyBytes, 512 << 20) }
 }

@@ -11,11 +11,14 @@ final class ServiceCore: Sendable {
     let logger: Logger
     /// Set when the service stops: connections close after their answer.
     let stopping = Flag()
+    /// The bytes of request bodies held now, against `heldBodyBytes`.
+    let bodies: ByteBudget
     private let scanners: ScannerSet
 
     init(configuration: ServiceConfiguration, logger: Logger) throws(ServiceError) {
         self.configuration = configuration
         self.logger = logger
+        bodies = ByteBudget(total: configuration.heldBodyBytes)
         scanners = try ScannerSet(configuration: configuration)
         queue = WorkQueue(workers: configuration.scan.workers, capacity: configuration.queueCapacity)
     }
@@ -193,4 +196,24 @@ final class Flag: @unchecked Sendable {
     private var value = false
     var isSet: Bool { lock.withLock { value } }
     func set() { lock.withLock { value = true } }
+}
+
+/// Bytes held against a total, from any thread.
+final class ByteBudget: @unchecked Sendable {
+    private let lock = NSLock()
+    private var used = 0
+    let total: Int
+    init(total: Int) { self.total = total }
+
+    /// Takes `bytes` when they fit; false otherwise (nothing taken).
+    func reserve(_ bytes: Int) -> Bool {
+        lock.withLock {
+            guard used + bytes <= total else { return false }
+            used += bytes
+            return true
+        }
+    }
+
+    func release(_ bytes: Int) { lock.withLock { used = max(0, used - bytes) } }
+    var inUse: Int { lock.withLock { used } }
 }

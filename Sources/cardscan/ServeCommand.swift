@@ -35,6 +35,9 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds from a request's last byte to its answer before it is given up with 503.")
     var timeout: Int = 60
 
+    @Option(name: .long, help: "Request bodies held at once over all connections, in megabytes (default: 512, or --max-megabytes when more); more are answered 503.")
+    var maxUploadsMegabytes: Int?
+
     @Option(name: .long, help: "Serve only peers with this user ID (checked with SO_PEERCRED); repeat for several.")
     var allowUid: [UInt32] = []
 
@@ -47,6 +50,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         if let queue, queue < 1 { throw ValidationError("--queue must be at least 1") }
         if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
+        if let maxUploadsMegabytes, maxUploadsMegabytes < 1 { throw ValidationError("--max-uploads-megabytes must be at least 1") }
     }
 
     func run() throws {
@@ -59,6 +63,7 @@ struct ServeCommand: ParsableCommand {
         if let queue { configuration.queueCapacity = queue }
         configuration.requestTimeout = .seconds(timeout)
         configuration.allowedUIDs = allowUid.isEmpty ? nil : Set(allowUid)
+        configuration.maxHeldBodyBytes = maxUploadsMegabytes.map { $0 << 20 }
         let service: ScanService
         do {
             service = try ScanService(configuration: configuration, logger: Diagnostics.logger)

@@ -100,7 +100,15 @@ struct RawConnection {
     }
 
     func send(_ text: String) { send(Array(text.utf8)) }
-    func send(_ bytes: [UInt8]) { _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) } }
+    /// Sends what the socket takes (no SIGPIPE when the service has closed the connection).
+    func send(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
     func close() { _ = Glibc.close(fd) }
 
     /// What arrives within `seconds` (up to 64 KiB), as text.

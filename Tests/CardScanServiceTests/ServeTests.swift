@@ -175,6 +175,27 @@ import Glibc
         #expect(service.stop().status == 0)
     }
 
+    @Test func bodiesHeldAtOnceAreBoundedOverAllConnections() async throws {
+        let service = try await RunningService(["--jobs", "1", "--max-megabytes", "2", "--max-uploads-megabytes", "2"])
+        let slow = try RawConnection(service.socketPath)
+        slow.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 1500000\r\n\r\n")
+        slow.send([UInt8](repeating: 0xFF, count: 1_200_000))
+        try await Task.sleep(for: .milliseconds(200))
+        let second = try RawConnection(service.socketPath)
+        second.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 1500000\r\n\r\n")
+        second.send([UInt8](repeating: 0xFF, count: 1_200_000))
+        let refused = second.receive(within: 5)
+        #expect(refused.hasPrefix("HTTP/1.1 503"), "\(refused.prefix(200))")
+        #expect(refused.contains("Retry-After: 1") && refused.contains("\"busy\""))
+        second.close()
+        slow.close()
+        try await Task.sleep(for: .milliseconds(200))
+        // The first upload's bytes are released when its client leaves.
+        let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        #expect(try await service.client.scan(jpeg).status == 200)
+        #expect(service.stop().status == 0)
+    }
+
     @Test func allowUIDServesOnlyThoseUsers() async throws {
         let other = try await RunningService(["--allow-uid", String(getuid() + 1)])
         let refused = try await other.client.health()
