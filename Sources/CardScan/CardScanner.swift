@@ -100,6 +100,8 @@ public final class CardScanner: Sendable {
             try OCREngine(languages: configuration.languages, dataPath: configuration.tessdataPath,
                           pageSegmentation: configuration.pageSegmentation)
         }
+        // The parser's tables are built while the first photo is decoded and read, not after.
+        DispatchQueue.global(qos: .userInitiated).async { ContactParser.warmUp() }
         // Create the first engine now, so a missing language is reported before any input is read.
         do {
             try pool.prewarm()

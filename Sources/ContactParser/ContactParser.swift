@@ -14,6 +14,18 @@ public struct ContactParser: Sendable {
         self.fallbackRegion = fallbackRegion.map { RegionGuess(code: $0.uppercased(), sources: [source]) }
     }
 
+    /// Builds the parser's tables (postcode families, labels, suffixes, legal forms, country names)
+    /// and libphonenumber's metadata, which are otherwise built by the first card's parse (about
+    /// 70 ms). Scanners call it on a background thread at start, so it overlaps the first photo's
+    /// decode and OCR. The text parsed is a made-up card, not anyone's.
+    public static func warmUp() {
+        let sample = ["Erika Mustermann", "Head of Sales", "Example GmbH", "Tel. +49 30 1234567", "Mobile 0151 2345678",
+                      "erika@example.de", "www.example.de", "Musterstraße 1", "10115 Berlin", "Germany"]
+        _ = ContactParser(fallbackRegion: "US").parse(lines: sample.enumerated().map { index, text in
+            TextLine(text: text, confidence: 0.9, height: 20, top: Double(index * 30), left: 10)
+        })
+    }
+
     /// The languages (ISO 639-1, most used first) of a region: Google's address metadata where it
     /// lists them, else the region's likely language from CLDR (Foundation's likely subtags).
     public static func languages(ofRegion region: String) -> [String] {
