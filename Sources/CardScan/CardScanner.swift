@@ -399,7 +399,10 @@ final class NativeLanguagePools: @unchecked Sendable {
               let name = Self.tesseractNames[language] else { return nil }
         lock.lock()
         defer { lock.unlock() }
-        if let pool = pools[name] { return pool }
+        if let pool = pools[name] {
+            markUsed(name)
+            return pool
+        }
         if missing.contains(name) { return nil }
         let languages = OCRLanguages(codes: [name]).adding(.english)
         guard (try? OCREngine.locateTessdata(languages: languages, explicit: configuration.tessdataPath)) != nil else {
@@ -411,7 +414,22 @@ final class NativeLanguagePools: @unchecked Sendable {
             try OCREngine(languages: languages, dataPath: configuration.tessdataPath, pageSegmentation: configuration.pageSegmentation)
         }
         pools[name] = pool
+        markUsed(name)
         return pool
+    }
+
+    /// Languages whose engines are kept loaded when idle (each engine is about 30-40 MB; a batch of
+    /// cards from many countries would otherwise keep an engine per language per worker).
+    static let residentLanguages = 1
+    /// Language names, most recently used first.
+    private var recent: [String] = []
+
+    /// Moves `name` to the front and frees the idle engines of the languages beyond the resident
+    /// ones (engines in use are untouched; they are freed at a later eviction). Called with `lock` held.
+    private func markUsed(_ name: String) {
+        recent.removeAll { $0 == name }
+        recent.insert(name, at: 0)
+        for evicted in recent.dropFirst(Self.residentLanguages) { pools[evicted]?.releaseIdle() }
     }
 
     /// Frees the idle engines of every language.
