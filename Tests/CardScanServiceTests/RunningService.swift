@@ -88,14 +88,7 @@ struct RawConnection {
 
     init(_ path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
-        }
-        let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
+        let rc = withUnixAddress(path) { connect(fd, $0, $1) }
         try #require(rc == 0, "connect: \(String(cString: strerror(errno)))")
     }
 
@@ -124,16 +117,21 @@ struct RawConnection {
 /// A socket file nobody listens on: bound, then its descriptor closed.
 func makeStaleSocket(at path: String) throws {
     let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    let rc = withUnixAddress(path) { bind(fd, $0, $1) }
+    close(fd)
+    try #require(rc == 0)
+}
+
+/// Calls `body` with the socket address of `path` and its length.
+func withUnixAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
     var address = sockaddr_un()
     address.sun_family = sa_family_t(AF_UNIX)
     withUnsafeMutableBytes(of: &address.sun_path) { raw in
         for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
     }
-    let rc = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
     }
-    close(fd)
-    try #require(rc == 0)
 }
 
 /// The record's contact as sorted JSON, for comparing records without their timings.
