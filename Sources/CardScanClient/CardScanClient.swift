@@ -90,7 +90,7 @@ public struct CardScanClient: Sendable {
         // A write that fails (the service answered early and closed) still lets its answer be read.
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         let limit = timeout
-        let deadline = channel.eventLoop.scheduleTask(in: .nanoseconds(Int64(limit.components.seconds) * 1_000_000_000)) {
+        let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(limit)) {
             promise.fail(ClientError(message: "\(socketPath): no answer within \(limit)"))
             channel.close(promise: nil)
         }

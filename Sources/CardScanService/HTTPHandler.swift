@@ -13,6 +13,8 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let peerAllowed: Bool
     private let clock = ContinuousClock()
     private var head: HTTPRequestHead?
+    /// The request's path (its URI without the query).
+    private var path = ""
     private var body = ByteBuffer()
     /// Bytes of this request's body reserved in the service's budget (released with the answer).
     private var held = 0
@@ -21,9 +23,8 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The request being worked on: its number, its place in the queue, its time limit.
     private var request = 0
     private var answered = true
+    /// Set from queueing a request's work to its answer (the connection is then not idle).
     private var ticket: WorkQueue.Ticket?
-    /// True from queueing a request's work to its answer (the connection is then not idle).
-    private var working = false
     private var deadline: Scheduled<Void>?
     private var started: ContinuousClock.Instant?
 
@@ -59,6 +60,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func begin(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         self.head = head
+        path = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         body.clear()
         answeredEarly = false
         request += 1
@@ -78,15 +80,15 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func refuseTooLarge(context: ChannelHandlerContext) {
         answeredEarly = true
         body.clear()
-        answer(.error(413, "too-large", "the body is over the \(core.configuration.maxBodyBytes)-byte limit (--max-bytes)"),
-               endpoint: endpoint, context: context, close: true)
+        answer(.error(413, "too-large", "the body is over the \(core.configuration.maxBodyBytes)-byte limit (--max-megabytes)"),
+               context: context, close: true)
     }
 
     private func refuseBusyUploads(context: ChannelHandlerContext) {
         answeredEarly = true
         body.clear()
         answer(.error(503, "busy", "the service holds as many uploads as it may (\(core.configuration.heldBodyBytes) bytes); try again shortly",
-                      headers: [("Retry-After", "1")]), endpoint: endpoint, context: context, close: true)
+                      headers: [("Retry-After", "1")]), context: context, close: true)
     }
 
     private func releaseBody() {
@@ -94,104 +96,94 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         held = 0
     }
 
+    /// The endpoint's name for the metrics: "scan", "strip", "health", "metrics" or "other".
     private var endpoint: String {
-        guard let uri = head?.uri else { return "other" }
-        let path = uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? uri
-        return ["/scan", "/strip", "/health", "/metrics"].contains(path) ? String(path.dropFirst()) : "other"
+        ["/scan", "/strip", "/health", "/metrics"].contains(path) ? String(path.dropFirst()) : "other"
     }
 
     private func route(context: ChannelHandlerContext) {
         guard let head else { return }
         guard peerAllowed else {
-            answer(.error(403, "forbidden", "this service serves only the user IDs given with --allow-uid"), endpoint: endpoint, context: context, close: true)
+            answer(.error(403, "forbidden", "this service serves only the user IDs given with --allow-uid"), context: context, close: true)
             return
         }
         let parts = head.uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = parts.first.map(String.init) ?? head.uri
         guard let query = RequestQuery(parts.count > 1 ? parts[1] : nil) else {
-            answer(.error(400, "bad-request", "the query string is malformed or names an option twice"), endpoint: endpoint, context: context)
+            answer(.error(400, "bad-request", "the query string is malformed or names an option twice"), context: context)
             return
         }
         let method = head.method
         switch path {
-        case "/health" where method == .GET: answer(core.health(), endpoint: "health", context: context)
+        case "/health" where method == .GET: answer(core.health(), context: context)
         case "/metrics" where method == .GET:
             let load = core.queue.load
             core.metrics.queue(waiting: load.waiting, running: load.running)
             answer(ServiceAnswer(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8", body: core.metrics.exposition()),
-                   endpoint: "metrics", context: context)
+                   context: context)
         case "/scan" where method == .POST, "/strip" where method == .POST:
             guard body.readableBytes > 0 else {
-                answer(.error(400, "empty-input", "the request has no body; send the image's bytes"), endpoint: endpoint, context: context)
+                answer(.error(400, "empty-input", "the request has no body; send the image's bytes"), context: context)
                 return
             }
             let bytes = body.readBytes(length: body.readableBytes) ?? []
             body = ByteBuffer()
-            if path == "/scan" { queueScan(bytes, query: query, context: context) } else { queueStrip(bytes, query: query, context: context) }
+            let core = core
+            if path == "/scan" {
+                queue(core.scanWork(query: query), context: context) { core.scan(bytes, $0) }
+            } else {
+                queue(core.stripWork(query: query), context: context) { core.strip(bytes, $0) }
+            }
         case "/health", "/metrics", "/scan", "/strip":
             let allow = path == "/scan" || path == "/strip" ? "POST" : "GET"
-            answer(.error(405, "method-not-allowed", "\(path) takes \(allow)", headers: [("Allow", allow)]), endpoint: endpoint, context: context)
+            answer(.error(405, "method-not-allowed", "\(path) takes \(allow)", headers: [("Allow", allow)]), context: context)
         default:
             answer(.error(404, "not-found", "no such endpoint; there are POST /scan, POST /strip, GET /health and GET /metrics"),
-                   endpoint: "other", context: context)
+                   context: context)
         }
     }
 
-    private func queueScan(_ bytes: [UInt8], query: RequestQuery, context: ChannelHandlerContext) {
-        switch core.scanWork(query: query) {
-        case .failure(let refusal): answer(.error(refusal.status, refusal.code, refusal.message), endpoint: "scan", context: context)
-        case .success(let work):
-            let core = core
-            enqueue(endpoint: "scan", context: context) { core.scan(bytes, work) }
-        }
-    }
-
-    private func queueStrip(_ bytes: [UInt8], query: RequestQuery, context: ChannelHandlerContext) {
-        switch core.stripWork(query: query) {
-        case .failure(let refusal): answer(.error(refusal.status, refusal.code, refusal.message), endpoint: "strip", context: context)
-        case .success(let work):
-            let core = core
-            enqueue(endpoint: "strip", context: context) { core.strip(bytes, work) }
+    /// Work checked before it is queued: a refusal is answered at once, the rest goes to `enqueue`.
+    private func queue<Work: Sendable>(_ checked: Result<Work, AnswerError>, context: ChannelHandlerContext,
+                                       _ run: @escaping @Sendable (Work) -> ServiceAnswer) {
+        switch checked {
+        case .failure(let refusal): answer(.error(refusal.status, refusal.code, refusal.message), context: context)
+        case .success(let work): enqueue(context: context) { run(work) }
         }
     }
 
     /// Queues `work`; its answer is written back on this event loop, unless the request timed out
     /// or the client left meanwhile. A full queue is answered 503 with Retry-After.
-    private func enqueue(endpoint: String, context: ChannelHandlerContext, _ work: @escaping @Sendable () -> ServiceAnswer) {
+    private func enqueue(context: ChannelHandlerContext, _ work: @escaping @Sendable () -> ServiceAnswer) {
         let loop = context.eventLoop
         let bound = NIOLoopBound((handler: self, context: context), eventLoop: loop)
         let number = request
         let submitted = core.queue.submit {
             let result = work()
-            loop.execute { bound.value.handler.finished(number, result, endpoint: endpoint, context: bound.value.context) }
+            loop.execute { bound.value.handler.finished(number, result, context: bound.value.context) }
         }
         guard let submitted else {
-            answer(.error(503, "busy", "the queue is full; try again shortly", headers: [("Retry-After", "1")]), endpoint: endpoint, context: context)
+            answer(.error(503, "busy", "the queue is full; try again shortly", headers: [("Retry-After", "1")]), context: context)
             return
         }
         ticket = submitted
-        working = true
-        let timeout = core.configuration.requestTimeout
-        deadline = loop.scheduleTask(in: .nanoseconds(Int64(timeout.milliseconds * 1_000_000))) {
-            bound.value.handler.timedOut(number, endpoint: endpoint, context: bound.value.context)
+        deadline = loop.scheduleTask(in: TimeAmount(core.configuration.requestTimeout)) {
+            bound.value.handler.timedOut(number, context: bound.value.context)
         }
     }
 
-    private func finished(_ number: Int, _ result: ServiceAnswer, endpoint: String, context: ChannelHandlerContext) {
+    private func finished(_ number: Int, _ result: ServiceAnswer, context: ChannelHandlerContext) {
         guard number == request, !answered else { return }
         ticket = nil
-        working = false
-        answer(result, endpoint: endpoint, context: context)
+        answer(result, context: context)
     }
 
-    private func timedOut(_ number: Int, endpoint: String, context: ChannelHandlerContext) {
+    private func timedOut(_ number: Int, context: ChannelHandlerContext) {
         guard number == request, !answered else { return }
         if let ticket { core.queue.cancel(ticket) }
         ticket = nil
-        working = false
-        let seconds = Int(core.configuration.requestTimeout.milliseconds / 1000)
+        let seconds = core.configuration.requestTimeout.components.seconds
         answer(.error(503, "timeout", "the request was not finished within \(seconds) s (--timeout)", headers: [("Retry-After", "5")]),
-               endpoint: endpoint, context: context, close: true)
+               context: context, close: true)
     }
 
     /// A client that hangs up: its queued work is dropped (work already running finishes unseen).
@@ -208,11 +200,11 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is ServiceStopping {
-            if !working { context.close(promise: nil) }
+            if ticket == nil { context.close(promise: nil) }
             return
         }
         // Idle while a request is sent (a client that stalls mid-upload) or between requests.
-        if event is IdleStateHandler.IdleStateEvent, !working {
+        if event is IdleStateHandler.IdleStateEvent, ticket == nil {
             context.close(promise: nil)
             return
         }
@@ -224,7 +216,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    private func answer(_ answer: ServiceAnswer, endpoint: String, context: ChannelHandlerContext, close: Bool = false) {
+    private func answer(_ answer: ServiceAnswer, context: ChannelHandlerContext, close: Bool = false) {
         guard !answered, let head else { return }
         answered = true
         releaseBody()

@@ -80,7 +80,7 @@ public final class ScanService: @unchecked Sendable {
     private func bootstrap() -> ServerBootstrap {
         let core = core
         let allowed = configuration.allowedUIDs
-        let idle = TimeAmount.nanoseconds(Int64(configuration.idleTimeout.milliseconds * 1_000_000))
+        let idle = TimeAmount(configuration.idleTimeout)
         return ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
             .childChannelInitializer { [weak self] channel in

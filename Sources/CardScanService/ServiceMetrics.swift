@@ -2,6 +2,7 @@ import CardScan
 import CoreMetrics
 import Foundation
 import Metrics
+import NIOCore
 import Prometheus
 
 /// What the service counts and times, through swift-metrics into its own Prometheus registry
@@ -47,12 +48,12 @@ final class ServiceMetrics: Sendable {
     func scanned(_ record: ScanRecord) {
         (record.status == .ok ? cards : failedCards).increment()
         for (stage, milliseconds) in record.timings.measured where stage != .total {
-            stages[stage]?.recordNanoseconds(Int64(milliseconds * 1_000_000))
+            stages[stage]?.recordMilliseconds(milliseconds)
         }
     }
 
     func requestFinished(after duration: Duration) {
-        requestTime.recordNanoseconds(Int64(duration.milliseconds * 1_000_000))
+        requestTime.recordNanoseconds(TimeAmount(duration).nanoseconds)
     }
 
     /// The queue's state when the metrics are read.
@@ -63,11 +64,4 @@ final class ServiceMetrics: Sendable {
 
     /// The Prometheus text exposition of every metric.
     func exposition() -> [UInt8] { registry.emitToBuffer() }
-}
-
-extension Duration {
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
 }

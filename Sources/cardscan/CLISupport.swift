@@ -67,7 +67,10 @@ final class Interruption: @unchecked Sendable {
     var failed: Bool { lock.withLock { failedFlag } }
     func fail() { lock.withLock { failedFlag = true } }
 
-    static func install() -> Interruption {
+    /// Catches SIGINT and SIGTERM. Without `action`, the first sets `requested` and a second ends
+    /// the process at once (exit 130); with it, the first runs `action` on a background queue and
+    /// later ones are ignored (the action is under way).
+    static func install(action: (@Sendable () -> Void)? = nil) -> Interruption {
         let interruption = Interruption()
         let queue = DispatchQueue(label: "cardscan.signals")
         for sig in [SIGINT, SIGTERM] {
@@ -78,7 +81,11 @@ final class Interruption: @unchecked Sendable {
                     defer { interruption.flag = true }
                     return interruption.flag
                 }
-                if again { _exit(130) }
+                if let action {
+                    if !again { DispatchQueue.global().async(execute: action) }
+                } else if again {
+                    _exit(130)
+                }
             }
             source.resume()
             interruption.sources.append(source)

@@ -72,22 +72,9 @@ struct ServeCommand: ParsableCommand {
             Diagnostics.error(error.message)
             throw ExitCode(error.code == .engineFailed ? 2 : 1)
         }
-        let signals = StopSignals.install { service.shutdown() }
-        service.waitUntilStopped()
-        withExtendedLifetime(signals) {}
-    }
-}
-
-/// SIGTERM and SIGINT, turned into a call on a background queue (the default action is removed).
-enum StopSignals {
-    static func install(_ stop: @escaping @Sendable () -> Void) -> [DispatchSourceSignal] {
         signal(SIGPIPE, SIG_IGN)
-        return [SIGTERM, SIGINT].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { DispatchQueue.global().async(execute: stop) }
-            source.resume()
-            return source
-        }
+        let interruption = Interruption.install { service.shutdown() }
+        service.waitUntilStopped()
+        withExtendedLifetime(interruption) {}
     }
 }
