@@ -43,6 +43,9 @@ let package = Package(
         .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
+        .systemLibrary(
+            name: "CZbar", pkgConfig: "zbar",
+            providers: [.apt(["libzbar-dev"]), .brew(["zbar"])]),
 
         // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
@@ -63,9 +66,11 @@ let package = Package(
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
+        // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
+        .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
         .target(
             name: "CardScan",
-            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "ContactParser", "Lockdown"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
 
         // MARK: `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix socket, and its client.
@@ -103,13 +108,14 @@ let package = Package(
 
         .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardOCR", "ContactParser"]),
         // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
-        .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "PrivacyManifest"]),
+        .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "CardCodes", "PrivacyManifest"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif"]),
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport"]),
+        .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),

@@ -10,8 +10,9 @@ packages=(
   tesseract-ocr-fin tesseract-ocr-ces
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
+  libzbar-dev                                                            # QR codes on the card
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor
-  fonts-dejavu-core fonts-liberation                                     # fixture generator
+  fonts-dejavu-core fonts-liberation python3-segno                       # fixture generator
 )
 missing=()
 for p in "${packages[@]}"; do

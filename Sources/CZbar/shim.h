@@ -1,0 +1,4 @@
+#ifndef CARDSCAN_CZBAR_SHIM_H
+#define CARDSCAN_CZBAR_SHIM_H
+#include <zbar.h>
+#endif

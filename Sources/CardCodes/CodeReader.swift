@@ -1,0 +1,73 @@
+import CZbar
+import ImageIngest
+
+/// A code found in an image: its symbology and what it holds, as bytes.
+public struct DecodedCode: Sendable, Equatable {
+    /// zbar's name of the symbology: "QR-Code", "EAN-13", "CODE-128" ...
+    public let symbology: String
+    /// The data as zbar gives it (text converted to UTF-8 where the code says or zbar can tell
+    /// its character set; arbitrary bytes otherwise), at most `CodeReader.maxPayloadBytes`.
+    public let payload: [UInt8]
+    /// True when the code held more than `CodeReader.maxPayloadBytes` (then `payload` is empty).
+    public let oversized: Bool
+
+    public init(symbology: String, payload: [UInt8], oversized: Bool = false) {
+        self.symbology = symbology
+        self.payload = payload
+        self.oversized = oversized
+    }
+}
+
+/// Reads the QR codes (and the bar codes of zbar's other symbologies) in an image with libzbar.
+///
+/// A scanner is created for each image (zbar's scanners are not safe to share between threads,
+/// and one costs microseconds), so `read` may be called from any number of threads at once.
+public enum CodeReader {
+    /// The most bytes of a code's data that are kept (a QR code holds at most 2,953 bytes; zbar
+    /// joins the parts of a structured-append code).
+    public static let maxPayloadBytes = 8192
+
+    /// The most codes taken from one image (a card has one or two).
+    public static let maxCodes = 8
+
+    /// Every code zbar finds in `image` (gray or colour; colour is read as its gray).
+    public static func read(_ image: PixelImage) -> [DecodedCode] {
+        guard image.width >= 16, image.height >= 16 else { return [] }
+        let gray = image.channels == 1 ? image : image.grayscale()
+        guard let scanner = zbar_image_scanner_create() else { return [] }
+        defer { zbar_image_scanner_destroy(scanner) }
+        // Every symbology zbar knows, at its default settings.
+        zbar_image_scanner_set_config(scanner, ZBAR_NONE, ZBAR_CFG_ENABLE, 1)
+        guard let zimage = zbar_image_create() else { return [] }
+        defer { zbar_image_destroy(zimage) }
+        let y800 = UInt(UInt8(ascii: "Y")) | UInt(UInt8(ascii: "8")) << 8 | UInt(UInt8(ascii: "0")) << 16 | UInt(UInt8(ascii: "0")) << 24
+        zbar_image_set_format(zimage, y800)
+        zbar_image_set_size(zimage, UInt32(gray.width), UInt32(gray.height))
+        return gray.pixels.withUnsafeBufferPointer { px -> [DecodedCode] in
+            // zbar only reads the buffer, during zbar_scan_image; the image is destroyed before
+            // this closure returns, so it never outlives the pixels.
+            zbar_image_set_data(zimage, px.baseAddress, UInt(px.count), nil)
+            guard zbar_scan_image(scanner, zimage) > 0 else { return [] }
+            var codes: [DecodedCode] = []
+            var symbol = zbar_image_first_symbol(zimage)
+            while let s = symbol, codes.count < maxCodes {
+                codes.append(decoded(s))
+                symbol = zbar_symbol_next(s)
+            }
+            // Detach the pixels before they go out of scope.
+            zbar_image_set_data(zimage, nil, 0, nil)
+            return codes
+        }
+    }
+
+    static func decoded(_ symbol: OpaquePointer) -> DecodedCode {
+        let name = zbar_get_symbol_name(zbar_symbol_get_type(symbol)).map { String(cString: $0) } ?? "unknown"
+        let length = Int(zbar_symbol_get_data_length(symbol))
+        guard length <= maxPayloadBytes else { return DecodedCode(symbology: name, payload: [], oversized: true) }
+        guard length > 0, let data = zbar_symbol_get_data(symbol) else { return DecodedCode(symbology: name, payload: []) }
+        let bytes = UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: length) {
+            Array(UnsafeBufferPointer(start: $0, count: length))
+        }
+        return DecodedCode(symbology: name, payload: bytes)
+    }
+}
