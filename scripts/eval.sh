@@ -22,6 +22,7 @@ score() {  # score NAME TRUTH SCORER [scan options...]
   echo "== $dir ($(grep -c . "$truth") photos)"
   python3 "$scorer" "$truth" "$OUT/$name.jsonl" --strict
   python3 scripts/placement.py "$truth" "$OUT/$name.jsonl"
+  python3 scripts/codes.py "$truth" "$OUT/$name.jsonl"
 }
 
 score fixtures Fixtures/Cards/expected.jsonl scripts/score.py

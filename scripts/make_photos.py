@@ -359,6 +359,10 @@ def vcard_payload(c):
     for p in c["phones"]:
         lines.append("TEL;TYPE=%s:%s" % ({"work": "WORK", "mobile": "CELL", "fax": "FAX"}[p["type"]], p["e164"]))
     lines += ["EMAIL:" + e for e in c["emails"]] + ["URL:" + u for u in c["urls"]]
+    a = c.get("address")
+    if a:
+        esc = lambda v: (v or "").replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,")
+        lines.append("ADR;TYPE=WORK:;;%s;%s;%s;%s;%s" % tuple(esc(a.get(k)) for k in ("street", "city", "region", "postalCode", "country")))
     lines.append("END:VCARD")
     return "\n".join(lines)
 
@@ -519,13 +523,16 @@ def render_card(c, rng, families, force=None):
             contact_block(x, y, rows)
             contact_block(W / 2 + 20 * unit, y, addr_rows)
     if qr:
-        q = qr_image(vcard_payload(c) if rng.random() < 0.6 else "https://" + (c["urls"][0] if c["urls"] else "example.com").split("//")[-1], qr_size)
+        as_vcard = rng.random() < 0.6 or force.get("qr_contact") is not None
+        payload = vcard_payload(force.get("qr_contact", c)) if as_vcard else "https://" + (c["urls"][0] if c["urls"] else "example.com").split("//")[-1]
+        q = qr_image(payload, qr_size)
         if q is not None:
             img.paste(q, (W - margin - qr_size, H - margin - qr_size) if layout not in ("side_band",) else (margin, margin))
             design.append("qr")
     if rng.random() < 0.3:
         design.append("rounded_corners")
-    return img, dict(layout=layout, font=family, design=design, dark=dark, qr=qr, portrait=portrait)
+    return img, dict(layout=layout, font=family, design=design, dark=dark, qr=qr, portrait=portrait,
+                     qr_payload=("vcard" if as_vcard else "url") if qr else None)
 
 
 # --- photo ------------------------------------------------------------------------------------------
@@ -797,6 +804,7 @@ def truth_record(file, c, info, conditions, corners, orientation, size, metadata
         "phones": [{"type": p["type"], "printed": p["printed"], "e164": p["e164"]} for p in c["phones"]],
         "address": None if addr is None else {k: addr[k] for k in ("lines", "street", "city", "region", "postalCode", "country")},
         "region": c["region"], "layout": info["layout"], "font": info["font"], "design": info["design"], "qr": info["qr"],
+        "qr_payload": info.get("qr_payload"),
         "conditions": conditions, "orientation": orientation, "metadata": metadata, "photo_size": list(size),
         "card_quad": [[round(x, 1), round(y, 1)] for x, y in corners], "set": "synthetic",
     }
@@ -812,6 +820,9 @@ CONDITION_FIXTURES = [
     ("cond-keyboard-glare.jpg", "JP", ["bg_keyboard", "glare"], {}),
     ("cond-shadow-dark-card.jpg", "AU", ["shadow"], {"dark": True}),
     ("cond-perspective.jpg", "ES", ["strong_perspective"], {}),
+    # A vCard QR code holding a mobile number the card does not print: OCR alone cannot get the
+    # phones right; the code does (its data wins, and the record says so).
+    ("cond-qr-vcard.jpg", "SE", ["qr_holds_more"], {"qr": True, "qr_extra_mobile": True, "dark": False, "layout": "left_stack"}),
 ]
 
 
@@ -820,6 +831,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--count", type=int, default=0)
     ap.add_argument("--conditions", action="store_true", help="write the committed condition fixtures")
+    ap.add_argument("--only", action="append", default=[], help="with --conditions: write only this fixture (its truth line replaced)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--size", type=int, default=3264, help="long side of the photos")
     args = ap.parse_args()
@@ -834,11 +846,18 @@ def main():
         for i in range(args.count):
             jobs.append(("synth-%03d.jpg" % i, None, None, {}, args.size))
     for i, (file, region, conds, force, long_side) in enumerate(jobs):
+        if args.only and file not in args.only:
+            continue
         rng = random.Random(args.seed * 100003 + i)
         region = region or rng.choice(list(COUNTRIES))
         conds = conds or pick_conditions(rng)
         c = make_contact(rng, region)
+        if force.get("qr_extra_mobile"):
+            # The code holds the contact and one more number; the card prints the contact only.
+            extra = make_phone(rng, region, PhoneNumberType.MOBILE)
+            force = dict(force, qr_contact=dict(c, phones=c["phones"] + [dict(type="mobile", **extra)]))
         card, info = render_card(c, rng, families, force)
+        c = force.get("qr_contact", c)
         alpha = None
         if "rounded_corners" in info["design"]:
             alpha = Image.new("L", card.size, 0)
@@ -851,7 +870,12 @@ def main():
         write_photo(os.path.join(args.out, file), photo, orientation, rng, metadata)
         records.append(truth_record(file, c, info, conds, corners, orientation, size, metadata))
         print("wrote", file, region, ",".join(conds), file=sys.stderr)
-    with open(os.path.join(args.out, "truth.jsonl"), "w") as fh:
+    truth_path = os.path.join(args.out, "truth.jsonl")
+    if args.only and os.path.exists(truth_path):
+        kept = [json.loads(line) for line in open(truth_path, encoding="utf-8") if line.strip()]
+        new = {r["file"]: r for r in records}
+        records = [new.pop(r["file"], r) for r in kept] + list(new.values())
+    with open(truth_path, "w") as fh:
         for r in records:
             fh.write(json.dumps(r, ensure_ascii=False) + "\n")
 

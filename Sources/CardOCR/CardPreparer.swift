@@ -23,6 +23,9 @@ public struct PreparedCard: Sendable {
     public let warnings: [String]
     /// What detection weighed, drawn on the upright preview (only when asked for; see `DetectionOverlay`).
     public var overlay: PixelImage?
+    /// The whole photo, gray, at the working size (in stored orientation), when no card outline
+    /// was found: what the card crop may have cut off (a QR code beside the text) is still in it.
+    public var frame: PixelImage?
 }
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
@@ -60,9 +63,11 @@ public enum CardPreparer {
             let card = time.detecting { working.image.resized(longSide: longSide).applyingOrientation(o) }
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
                                 decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, warnings: working.warnings,
-                                overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil)
+                                overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
+                                frame: detectCard ? working.image : nil)
         }
         var stored = storedQuad(quad, of: encoded)
+        let frame = location.method == .outline ? nil : working.image
         if location.method == .outline {
             // Snap the preview's outline to the card's edges at the working size, then keep a hair
             // inside them so that no desk is read as text.
@@ -79,7 +84,7 @@ public enum CardPreparer {
                                       confidence: location.confidence)
         return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
                             detectMs: time.detect.milliseconds, warnings: working.warnings,
-                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil)
+                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
     }
 
     /// Time spent decoding and detecting, added up over the phases of one preparation.

@@ -1,3 +1,4 @@
+import CardCodes
 import CardOCR
 import ContactParser
 import FileAccess
@@ -41,6 +42,8 @@ public struct ScanConfiguration: Sendable {
     /// photo's preview with the outlines detection weighed and the one it chose). They hold the
     /// card's text as pixels: written only when asked, mode 0600, metadata-free, never over a file.
     public var debugDirectory: String?
+    /// Which codes are looked for on the card; their data wins over OCR for the fields it holds.
+    public var codes: CodeScanning = .qr
 
     public init() {}
 
@@ -54,6 +57,24 @@ public struct ScanConfiguration: Sendable {
             return code.uppercased()
         }
         return nil
+    }
+}
+
+/// Which codes a scanner looks for on a card (and, when no card outline was found, in the photo).
+public enum CodeScanning: String, Sendable, CaseIterable {
+    /// None: OCR alone (saves 3-7 ms per card).
+    case off
+    /// QR codes (the default).
+    case qr
+    /// Every symbology zbar reads: QR and bar codes (EAN, UPC, Code 128, Code 39, ...).
+    case all
+
+    var readerOptions: CodeReader.Options? {
+        switch self {
+        case .off: return nil
+        case .qr: return CodeReader.Options(qrOnly: true)
+        case .all: return CodeReader.Options(qrOnly: false)
+        }
     }
 }
 
@@ -159,13 +180,17 @@ public final class CardScanner: Sendable {
                     try writeDebugImages(card: card, overlay: prepared.overlay, source: source, into: dir)
                 }
             }
-            var record = ScanRecord.scanned(source, parse(reading.page, card: card, region: region, timings: &timings))
+            let ocrContact = parse(reading.page, card: card, region: region, timings: &timings)
+            let codes = withCodes(ocrContact, card: card, frame: prepared.frame, region: region, timings: &timings)
+            var record = ScanRecord.scanned(source, codes.contact)
+            record.sources = codes.sources
+            record.codes = codes.codes
             record.image = ImageSummary(format: encoded.format, width: encoded.uprightWidth, height: encoded.uprightHeight,
                                         orientation: encoded.orientation, ocrWidth: reading.page.width,
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
                                         card: prepared.placement, textRotation: reading.rotation)
             record.metadata = metadata
-            record.warnings = prepared.warnings + sideOutputs.errors.map(\.message)
+            record.warnings = prepared.warnings + codes.warnings + sideOutputs.errors.map(\.message)
             record.outputErrors = sideOutputs.errors
             timings[.total] = (clock.now - start).milliseconds
             record.timings = timings
@@ -177,6 +202,16 @@ public final class CardScanner: Sendable {
         } catch {
             return .failure(source, ScanError(.ocrFailed, "\(source): \(error)"))
         }
+    }
+
+    /// The codes on the card (or in the frame) read, and their data merged into OCR's contact.
+    func withCodes(_ ocr: Contact, card: PixelImage, frame: PixelImage?, region: String?,
+                   timings: inout StageTimings) -> CodeMerge.Result {
+        let start = ContinuousClock.now
+        let found = CodeMerge.read(card: card, frame: frame, options: configuration.codes.readerOptions)
+        let merged = CodeMerge.merge(ocr: ocr, found: found, fallbackRegion: region?.uppercased() ?? configuration.fallbackRegion)
+        timings[.codes] = (ContinuousClock.now - start).milliseconds
+        return merged
     }
 
     /// Outputs asked for besides the record (--strip-to, --debug-dir): a failure is kept, not thrown.

@@ -20,6 +20,10 @@ public struct ScanRecord: Sendable {
     public var outputErrors: [ScanError] = []
     /// Milliseconds per stage.
     public var timings = StageTimings()
+    /// Where each field of the contact came from: "qr" (a code on the card) or "ocr".
+    public var sources: [Contact.Field: String] = [:]
+    /// The codes found on the card (or, when no card outline was found, in the photo).
+    public var codes: [CodeSummary] = []
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).
@@ -89,6 +93,8 @@ public enum Stage: String, Sendable, CaseIterable {
     case detect
     /// Tesseract's readings (the second one in the card's language included).
     case ocr
+    /// Looking for QR codes (and bar codes) on the card, and reading what they hold.
+    case codes
     /// Turning the text into a contact.
     case parse
     /// The whole scan of the input, reading the file included.
@@ -201,6 +207,7 @@ extension ScanRecord {
             pairs.append(("contact", contact.json()))
             let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) }
             pairs.append(("confidence", .object(conf)))
+            pairs.append(("sources", .object(sources.sorted { $0.key < $1.key }.map { ($0.key.rawValue, .string($0.value)) })))
         }
         if let image {
             pairs.append(("image", .object([
@@ -208,6 +215,9 @@ extension ScanRecord {
                 ("height", .integer(image.height)), ("orientation", .integer(image.orientation.rawValue)),
                 ("ocrWidth", .integer(image.ocrWidth)), ("ocrHeight", .integer(image.ocrHeight)),
                 ("cardDetected", .bool(image.cardDetected)), ("textRotation", .integer(image.textRotation.degrees)),
+                ("codes", .array(codes.map { code in
+                    .object([("type", .string(code.symbology)), ("contact", .optional(code.contact)), ("foundIn", .string(code.foundIn))])
+                })),
                 ("card", image.card.map { card in
                     .object([
                         ("found", .string(card.method.rawValue)),

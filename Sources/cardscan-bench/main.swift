@@ -2,6 +2,7 @@
 // A program, not a test: it prints numbers and never fails on a time.
 //
 //   cardscan-bench decode DIR [--reps N]   full-size decode vs the working-size decode cardscan does
+import CardCodes
 import CardOCR
 import CardScan
 import ContactParser
@@ -97,6 +98,7 @@ case "split": try benchPrepareSplit(options.directory)
 case "prepare-split": try prepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
 case "detect-profile": try detectProfile(options.directory)
+case "codes": try benchCodes(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
@@ -323,4 +325,86 @@ func prepareSplit(_ dir: String) throws {
         _ = location
     }
     for (k, v) in phases.sorted(by: { $0.key < $1.key }) { print(k, String(format: "%.1f ms median", median(v))) }
+}
+
+/// zbar on the straightened cards of a folder, several ways: milliseconds (median, max) and
+/// how many cards had a code found.
+func benchCodes(_ dir: String) throws {
+    var cards: [(String, PixelImage)] = []
+    for path in jpegFiles(in: dir) {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        cards.append(((path as NSString).lastPathComponent, try CardPreparer.prepare(encoded).image))
+    }
+    let variants: [(String, (PixelImage) -> [DecodedCode])] = [
+        ("all, density 1", { CodeReader.read($0) }),
+        ("qr, density 1", { CodeReader.read($0, options: .init(qrOnly: true)) }),
+        ("all, density 2", { CodeReader.read($0, options: .init(density: 2)) }),
+        ("qr, density 2", { CodeReader.read($0, options: .init(qrOnly: true, density: 2)) }),
+        ("qr, half size", { CodeReader.read($0.downsampled(by: 2), options: .init(qrOnly: true)) }),
+        ("all, density 3", { CodeReader.read($0, options: .init(density: 3)) }),
+        ("qr, density 3", { CodeReader.read($0, options: .init(qrOnly: true, density: 3)) }),
+    ]
+    for (name, read) in variants {
+        var times: [Double] = [], found: [String] = []
+        for (file, card) in cards {
+            var codes: [DecodedCode] = []
+            times.append(milliseconds { codes = read(card) })
+            if !codes.isEmpty { found.append(file) }
+        }
+        print(name.padding(toLength: 16, withPad: " ", startingAt: 0),
+              String(format: "median %5.1f ms  max %6.1f ms  found %d: ", median(times), times.max() ?? 0, found.count) + found.joined(separator: " "))
+    }
+    for path in jpegFiles(in: dir) where CommandLine.arguments.contains("--frames") {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let full = try encoded.decode(minimumLongSide: 100_000, grayscale: true, applyOrientation: false).image
+        var line = (path as NSString).lastPathComponent + " full \(full.width)x\(full.height):"
+        for (n, img) in [("full", full), ("half", full.downsampled(by: 2)), ("bin", localBinarized(full, radius: 20))] {
+            var codes: [DecodedCode] = []
+            let ms = milliseconds { codes = CodeReader.read(img, options: .init(qrOnly: true)) }
+            line += " \(n) \(codes.count) (\(Int(ms)) ms)"
+        }
+        print(line)
+    }
+    for side in [2048] where CommandLine.arguments.contains("--large") {
+        var times: [Double] = [], found: [String] = []
+        for path in jpegFiles(in: dir) {
+            let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+            var codes: [DecodedCode] = []
+            times.append(try milliseconds { codes = CodeReader.read(try CardPreparer.prepare(encoded, longSide: side).image, options: .init(qrOnly: true)) })
+            if !codes.isEmpty { found.append((path as NSString).lastPathComponent) }
+        }
+        print("card at \(side)    ", String(format: "median %5.1f ms  max %6.1f ms  found %d: ", median(times), times.max() ?? 0, found.count) + found.joined(separator: " "))
+    }
+}
+
+func boxMean(_ g: PixelImage, radius r: Int) -> [Float] {
+    let w = g.width, h = g.height
+    var integral = [Float](repeating: 0, count: (w + 1) * (h + 1))
+    for y in 0..<h {
+        var row: Float = 0
+        for x in 0..<w {
+            row += Float(g.pixels[y * w + x])
+            integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
+        }
+    }
+    var out = [Float](repeating: 0, count: w * h)
+    for y in 0..<h {
+        let y0 = max(0, y - r), y1 = min(h, y + r + 1)
+        for x in 0..<w {
+            let x0 = max(0, x - r), x1 = min(w, x + r + 1)
+            let s = integral[y1 * (w + 1) + x1] - integral[y0 * (w + 1) + x1] - integral[y1 * (w + 1) + x0] + integral[y0 * (w + 1) + x0]
+            out[y * w + x] = s / Float((y1 - y0) * (x1 - x0))
+        }
+    }
+    return out
+}
+
+func localBinarized(_ g: PixelImage, radius: Int) -> PixelImage {
+    let mean = boxMean(g, radius: radius)
+    return PixelImage(width: g.width, height: g.height, channels: 1, pixels: zip(g.pixels, mean).map { Float($0) < $1 - 2 ? 0 : 255 })
+}
+
+func sharpened(_ g: PixelImage) -> PixelImage {
+    let mean = boxMean(g, radius: 2)
+    return PixelImage(width: g.width, height: g.height, channels: 1, pixels: zip(g.pixels, mean).map { UInt8(max(0, min(255, Float($0) + 1.5 * (Float($0) - $1)))) })
 }

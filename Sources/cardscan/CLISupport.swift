@@ -140,3 +140,5 @@ enum ModelChoice: String, ExpressibleByArgument, CaseIterable {
         return found
     }
 }
+
+extension CodeScanning: ExpressibleByArgument {}

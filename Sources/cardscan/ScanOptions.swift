@@ -70,6 +70,9 @@ struct ReadingOptions: ParsableArguments {
     @Flag(name: .long, help: "Read the whole frame instead of finding the card (for scans already cropped to the card).")
     var wholeFrame = false
 
+    @Option(name: .long, help: "Codes to read on the card, whose data wins over OCR for the fields it holds: qr (the default), all (QR and bar codes) or off.")
+    var codes: CodeScanning = .qr
+
     @Flag(name: .long, inversion: .prefixedNo,
           help: "Read a card from a country of another language a second time with that language's data (accents, umlauts, ß).")
     var nativeReading = true
@@ -99,6 +102,7 @@ struct ReadingOptions: ParsableArguments {
         }
         configuration.detectCard = !wholeFrame
         configuration.nativeSecondReading = nativeReading
+        configuration.codes = codes
         configuration.pageSegmentation = pageSegmentation.mode
         configuration.tessdataPath = try? model.folder(languages: lang)
     }
