@@ -94,15 +94,20 @@ ratio("cardscan_all", "baseline_cv", "cardscan scan (all cores) against baseline
 ratio("cardscan_1", "tesseract_cli_1", "cardscan scan --jobs 1 against the tesseract CLI with OMP_THREAD_LIMIT=1", 5)
 stages = {}
 ok = 0
+codes_without = []  # zbar's time on cards that show no code
 for line in open(os.path.join(tmp, "records.jsonl")):
     r = json.loads(line)
     if r.get("status") == "ok": ok += 1
     for k, v in (r.get("timingsMs") or {}).items():
         stages[k] = stages.get(k, 0) + v
+    if "codes" in (r.get("timingsMs") or {}) and not (r.get("image") or {}).get("codes"):
+        codes_without.append(r["timingsMs"]["codes"])
 if stages:
     total = sum(v for k, v in stages.items() if k != "total")
     print("cardscan per-stage time summed over the batch (from timingsMs, last default run):")
-    for k in ("decode", "metadata", "detect", "ocr", "parse"):
+    for k in ("decode", "metadata", "detect", "ocr", "codes", "parse"):
         if k in stages:
             print(f"  {k:8s} {stages[k] / 1000:7.2f} s  {100 * stages[k] / total:5.1f}%   {stages[k] / max(ok, 1):7.1f} ms/card")
+if codes_without:
+    print(f"QR codes: {statistics.median(codes_without):.1f} ms median added per card without a code ({len(codes_without)} cards; target <= 5)")
 PY

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(jpeg-segments exif-tiff metadata stream-splitter image-header contact-parser privacy-linter)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(jpeg-segments exif-tiff metadata stream-splitter image-header contact-parser code-payload privacy-linter)
 SWIFT=${SWIFT:-swift}
 BUILD=.build-fuzz
 # Leaks: see -detect_leaks below (also at exit). Swift's own backtracer is off: libFuzzer prints
@@ -45,6 +45,15 @@ for i, line in enumerate(open("Fixtures/Conditions/truth.jsonl")):
     t = json.loads(line)
     text = "\n".join([t.get("name", ""), t.get("organization", "")] + t.get("emails", []) + [p.get("e164", "") for p in t.get("phones", [])])
     open(f"{sys.argv[1]}/condition-{i}.txt", "w").write(text)
+PY
+      ;;
+    code-payload)
+      # The payloads of the parser's own tests, one file each.
+      python3 - "$dir" <<'PY'
+import re, sys
+src = open("Tests/CardCodesTests/CodePayloadTests.swift", encoding="utf-8").read()
+for i, m in enumerate(re.findall(r'"""\n(.*?)"""', src, re.S) + re.findall(r'#"(.*?)"#', src)):
+    open(f"{sys.argv[1]}/payload-{i}.txt", "w", encoding="utf-8").write(re.sub(r"^ {12}", "", m, flags=re.M))
 PY
       ;;
     privacy-linter)

@@ -3,6 +3,7 @@
 #include "cjpegshim.h"
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <jpeglib.h>
 
@@ -155,3 +156,60 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
     jpeg_destroy_decompress(&cinfo);
     return CS_JPEG_OK;
 }
+
+// --- Encoding -----------------------------------------------------------------------------------
+
+int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality,
+                   unsigned char **out, unsigned long *outLength, char *message, size_t messageLength) {
+    if (!pixels || !out || !outLength || width <= 0 || height <= 0 || (channels != 1 && channels != 3))
+        return CS_JPEG_BAD_ARGS;
+    struct jpeg_compress_struct cinfo;
+    cs_error_mgr err;
+    memset(&cinfo, 0, sizeof cinfo);
+    cinfo.err = jpeg_std_error(&err.pub);
+    err.pub.error_exit = cs_error_exit;
+    err.pub.emit_message = cs_emit_message;
+    err.pub.output_message = cs_output_message;
+    err.message = message;
+    err.messageLength = messageLength;
+    if (message && messageLength) message[0] = 0;
+    // volatile: read after a longjmp.
+    unsigned char *volatile buffer = NULL;
+    unsigned long size = 0;
+    *out = NULL;
+    *outLength = 0;
+    if (setjmp(err.jump)) {
+        jpeg_destroy_compress(&cinfo);
+        free(buffer);
+        return CS_JPEG_ERROR;
+    }
+    jpeg_create_compress(&cinfo);
+    unsigned char *dest = NULL;
+    jpeg_mem_dest(&cinfo, &dest, &size);
+    cinfo.image_width = (JDIMENSION)width;
+    cinfo.image_height = (JDIMENSION)height;
+    cinfo.input_components = channels;
+    cinfo.in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(&cinfo);
+    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    // No JFIF density, no comments, no EXIF: only the pixels (write_JFIF_header keeps the APP0
+    // marker decoders expect, with no data beyond the version and 1:1 density).
+    cinfo.density_unit = 0;
+    cinfo.X_density = 1;
+    cinfo.Y_density = 1;
+    jpeg_start_compress(&cinfo, TRUE);
+    JSAMPROW row;
+    while (cinfo.next_scanline < cinfo.image_height) {
+        row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * (size_t)width * (size_t)channels);
+        buffer = dest;
+        jpeg_write_scanlines(&cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&cinfo);
+    buffer = dest;
+    jpeg_destroy_compress(&cinfo);
+    *out = buffer;
+    *outLength = size;
+    return CS_JPEG_OK;
+}
+
+void cs_jpeg_free(unsigned char *buffer) { free(buffer); }

@@ -44,6 +44,9 @@ public struct ScanConfiguration: Sendable {
     public var debugDirectory: String?
     /// Which codes are looked for on the card; their data wins over OCR for the fields it holds.
     public var codes: CodeScanning = .qr
+    /// Keep a small JPEG of each straightened card in its record (`ScanRecord.cardPicture`), for
+    /// the review page (`ReportPage`). About 40-80 KB per record.
+    public var cardPictures = false
 
     public init() {}
 
@@ -190,6 +193,7 @@ public final class CardScanner: Sendable {
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
                                         card: prepared.placement, textRotation: reading.rotation)
             record.metadata = metadata
+            if configuration.cardPictures { record.cardPicture = try? CardPicture(card, source: source) }
             record.warnings = prepared.warnings + codes.warnings + sideOutputs.errors.map(\.message)
             record.outputErrors = sideOutputs.errors
             timings[.total] = (clock.now - start).milliseconds

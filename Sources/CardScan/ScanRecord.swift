@@ -24,6 +24,9 @@ public struct ScanRecord: Sendable {
     public var sources: [Contact.Field: String] = [:]
     /// The codes found on the card (or, when no card outline was found, in the photo).
     public var codes: [CodeSummary] = []
+    /// The straightened card as a small JPEG, when `ScanConfiguration.cardPictures` asks for it
+    /// (for the review page; never part of the JSON record).
+    public var cardPicture: CardPicture?
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).

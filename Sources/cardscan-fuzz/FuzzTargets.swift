@@ -6,7 +6,8 @@
 //
 // Targets: jpeg-segments, exif-tiff, metadata (JPEG/PNG/HEIC walkers and the stripper),
 // stream-splitter, image-header (format sniffing and every decoder's header read),
-// contact-parser, privacy-linter.
+// contact-parser, code-payload (vCard, MeCard and the rest a QR code may hold), privacy-linter.
+import CardCodes
 import PrivacyManifest
 import ContactParser
 import Foundation
@@ -20,6 +21,7 @@ enum FuzzTarget: String, CaseIterable {
     case streamSplitter = "stream-splitter"
     case imageHeader = "image-header"
     case contactParser = "contact-parser"
+    case codePayload = "code-payload"
     case privacyLinter = "privacy-linter"
 
     /// Runs one input through the target; a crash, a sanitizer report or a hang is a finding.
@@ -60,6 +62,10 @@ enum FuzzTarget: String, CaseIterable {
             let text = String(decoding: bytes, as: UTF8.self)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200).map { TextLine(text: String($0.prefix(400))) }
             _ = ContactParser(fallbackRegion: "US", source: "option").parse(lines: lines)
+        case .codePayload:
+            _ = try? CodePayload.parse(bytes, region: "DE")
+            // As a QR code's bytes: UTF-8, or ISO 8859-1 when they are not.
+            if let text = DecodedCode(symbology: "QR-Code", payload: bytes).text { _ = try? CodePayload.parse(text, region: nil) }
         case .privacyLinter:
             _ = PrivacyManifestLinter.lint(data: Data(bytes), file: "fuzz.xcprivacy")
         }

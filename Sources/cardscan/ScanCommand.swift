@@ -29,8 +29,10 @@ struct ScanCommand: ParsableCommand {
         let target: (path: FilePathBytes?, carryOver: [String], done: Set<String>)
         let scanner: CardScanner
         let sink: RecordSink
+        let report: ReportCollector?
         do {
             target = try output.target(inputs: input.namedFiles)
+            report = try output.report.map { ReportCollector(path: try ReportTarget.check($0, inputs: input.namedFiles, force: output.force)) }
             scanner = try CardScanner(configuration: configuration)
             sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)
         } catch let error as FileError {
@@ -41,7 +43,7 @@ struct ScanCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let session = ScanSession(scanner: scanner, sink: sink, input: input, output: output,
-                                  alreadyDone: target.done, maxBytes: configuration.limits.maxBytes)
+                                  alreadyDone: target.done, maxBytes: configuration.limits.maxBytes, report: report)
         throw ExitCode(session.run())
     }
 }

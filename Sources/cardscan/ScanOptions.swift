@@ -154,6 +154,11 @@ struct OutputOptions: ParsableArguments {
         discussion: "They show the card's text as pixels: mode 0600, no metadata, never written over an existing file."))
     var debugDir: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also write a review page: one self-contained HTML file with every card beside its record, worst first.",
+        discussion: "It holds the cards' text and pictures: written only when asked, atomically, mode 0600; an existing file is replaced only when it is a cardscan report (or with --force)."))
+    var report: String?
+
     @Option(name: .long, help: "Progress line on stderr: auto (when stderr is a terminal that is not also standard output), always or never.")
     var progress: ProgressMode = .auto
 
@@ -175,6 +180,7 @@ struct OutputOptions: ParsableArguments {
     func apply(to configuration: inout ScanConfiguration) {
         configuration.stripDirectory = stripTo
         configuration.debugDirectory = debugDir
+        configuration.cardPictures = report != nil
     }
 
     /// The output file (nil for standard output), checked so that nothing a user has is lost,

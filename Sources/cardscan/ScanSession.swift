@@ -12,6 +12,8 @@ struct ScanSession {
     /// Sources recorded by an earlier run (--resume): not scanned again.
     let alreadyDone: Set<String>
     let maxBytes: Int
+    /// The review page's records (--report), written when the batch completes.
+    let report: ReportCollector?
 
     /// Runs the batch; returns the exit status (0, 1, or 130 when interrupted).
     func run() -> Int32 {
@@ -26,6 +28,7 @@ struct ScanSession {
         }
         let progressLine = ProgressLine(enabled: showProgress, total: total)
         var tally = Tally()
+        let started = ContinuousClock.now
         scanner.scan(inputs, shouldStop: { interruption.requested || interruption.failed }) { record in
             guard tally.writeFailure == nil else { return }
             tally.count(record)
@@ -35,11 +38,20 @@ struct ScanSession {
                 tally.writeFailure = error
                 interruption.fail()
             }
+            report?.add(record)
             progressLine.advance()
         }
         progressLine.finish()
         scanner.releaseEngines()
-        return finish(tally, interrupted: interruption.requested)
+        let status = finish(tally, interrupted: interruption.requested)
+        guard let report, status != 130, tally.writeFailure == nil else { return status }
+        do {
+            try report.write(elapsed: ContinuousClock.now - started)
+        } catch {
+            Diagnostics.error(error.description + "; the report was not written")
+            return 1
+        }
+        return status
     }
 
     /// The inputs in order: the plan's, cut to this shard, without those already recorded.

@@ -33,4 +33,12 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
                    unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
                    char *message, size_t messageLength);
 
+/// Encodes 8-bit gray (channels 1) or RGB (3) pixels as a baseline JPEG at `quality` (1-100) into
+/// a buffer the shim allocates (`*out`, `*outLength`; release it with cs_jpeg_free). Nothing but
+/// the pixels: no EXIF, no comment. Never calls exit() and never prints.
+int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality,
+                   unsigned char **out, unsigned long *outLength, char *message, size_t messageLength);
+
+void cs_jpeg_free(unsigned char *buffer);
+
 #endif

@@ -1,0 +1,58 @@
+import CardScan
+import FileAccess
+import Foundation
+
+/// The records of the review page (--report), kept until the batch completes. At most
+/// `maxPictures` keep their card picture (40-80 KB each): past that, the best-read records lose
+/// theirs first, so the page shows the cards that need a look.
+final class ReportCollector {
+    let path: FilePathBytes
+    static let maxPictures = 1000
+    private var records: [ScanRecord] = []
+    private var pictured = 0
+
+    init(path: FilePathBytes) {
+        self.path = path
+    }
+
+    func add(_ record: ScanRecord) {
+        records.append(record)
+        guard record.cardPicture != nil else { return }
+        pictured += 1
+        if pictured > Self.maxPictures,
+           let best = records.indices.filter({ records[$0].cardPicture != nil }).min(by: { ReportPage.badness(records[$0]) < ReportPage.badness(records[$1]) }) {
+            records[best].cardPicture = nil
+            pictured -= 1
+        }
+    }
+
+    /// Writes the page atomically (a temporary file beside it, then a rename), mode 0600.
+    func write(elapsed: Duration) throws(FileError) {
+        let html = ReportPage.render(records, summary: ReportPage.Summary(elapsed: elapsed))
+        try AtomicFile.write(Array(html.utf8), to: path, mode: 0o600)
+    }
+}
+
+/// Checks made before --report FILE is touched: the same rules as -o.
+enum ReportTarget {
+    /// The path to write, after refusing a device, FIFO or folder, an input, and an existing file
+    /// that is not a cardscan report (unless `force`).
+    static func check(_ report: String, inputs: [FilePathBytes], force: Bool) throws(FileError) -> FilePathBytes {
+        let path = RawArguments.path(report)
+        guard (try? SystemFile.status(path, followLinks: false)) != nil else { return path }  // a new file
+        let status = try SystemFile.status(path)
+        guard status.kind == .regular else {
+            throw FileError(.notRegular, path: path.display, reason: "is \(status.kind.phrase), not a regular file; --report writes files only")
+        }
+        for input in inputs {
+            if let s = try? SystemFile.status(input), s.isSameFile(as: status) {
+                throw FileError(.exists, path: path.display, reason: "is one of the inputs; --report would replace it")
+            }
+        }
+        let head = try SystemFile.readHead(path, count: 256)
+        if !force && !head.starts(with: Array(ReportPage.signature.utf8)) {
+            throw FileError(.exists, path: path.display, reason: "exists and is not a cardscan report; choose another name, or --force to replace it")
+        }
+        return path
+    }
+}
