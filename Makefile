@@ -19,8 +19,10 @@ scan: build
 lint:
 	python3 scripts/long-functions.py --limit 50
 
-## Sets everything up, builds, and runs the whole test suite.
-test: setup lint
+## Sets everything up (with what only the tests need: chromium), builds, and runs the whole test suite.
+test:
+	@bash scripts/setup.sh --tests
+	@$(MAKE) --no-print-directory lint
 	$(SWIFT) build -c release --product cardscan
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
 	$(SWIFT) test --skip-build $(TEST_FLAGS)

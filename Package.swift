@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
-        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport"]),
+        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport", "ImageIngest"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

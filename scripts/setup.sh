@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the system packages cardscan needs (Debian/Ubuntu), through sudo when not root.
+# Installs the system packages cardscan needs (Debian/Ubuntu), through sudo when not root;
+# with --tests, also what only the tests need (chromium).
 # Does nothing when all are present, so it is cheap to run before every build.
 set -euo pipefail
 packages=(
@@ -14,6 +15,10 @@ packages=(
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor
   fonts-dejavu-core fonts-liberation python3-segno                       # fixture generator
 )
+# Only for the tests (make test): the report's browser test renders it in headless Chromium.
+if [ "${1:-}" = "--tests" ]; then
+  packages+=(chromium)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
