@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "PrivacyManifest", targets: ["PrivacyManifest"]),
         .library(name: "CardScanService", targets: ["CardScanService"]),
         .library(name: "CardScanClient", targets: ["CardScanClient"]),
+        .library(name: "ContactBook", targets: ["ContactBook"]),
         .executable(name: "cardscan", targets: ["cardscan"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // MARK: C libraries, each behind a tiny system-library target.
@@ -72,6 +74,9 @@ let package = Package(
             name: "CardScan",
             dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
+
+        // MARK: The local contact book (SQLite through GRDB).
+        .target(name: "ContactBook", dependencies: ["ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix socket, and its client.
         .target(

@@ -4,7 +4,7 @@
 #   scripts/bench.sh [DIR] [RUNS]      (default: ../shared/eval/dev and ../shared/eval/wild if present,
 #                                       else Fixtures/Cards; 3 runs)
 #
-# Per run, alternating: cardscan scan DIR (all cores), cardscan scan --jobs 1 DIR, cardscan with
+# Per run, alternating: cardscan scan DIR (all cores), the same with --report, cardscan scan --jobs 1 DIR, cardscan with
 # OpenMP left unlimited (what happens without the OMP_THREAD_LIMIT fix), `tesseract FILE stdout`
 # for each file one after another, with OpenMP left alone and with OMP_THREAD_LIMIT=1, and
 # ../shared/anchors/baseline_cv.py (OpenCV card crop + pytesseract) run 2-wide with
@@ -55,6 +55,8 @@ export FILES_LIST="${FILES[*]}"
 for run in $(seq 1 "$RUNS"); do
   measure cardscan_all "$BIN" scan "$DIR"
   cp "$TMP/out.cardscan_all" "$TMP/records.jsonl"
+  rm -f "$TMP/report.html"
+  measure cardscan_report "$BIN" scan --report "$TMP/report.html" "$DIR"
   measure cardscan_1 "$BIN" scan --jobs 1 "$DIR"
   measure cardscan_omp env OMP_THREAD_LIMIT=64 "$BIN" scan "$DIR"
   measure tesseract_cli bash -c 'for f in $FILES_LIST; do tesseract "$f" stdout 2>/dev/null; done'
@@ -75,7 +77,8 @@ def load(name):
 cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), platform.processor())
 print(f"machine: {os.cpu_count()} cores, {cpu}")
 print(f"photos: {n} in {d}, median of {runs} runs, alternating")
-names = [("cardscan_all", f"cardscan scan (default --jobs {os.cpu_count()})"), ("cardscan_1", "cardscan scan --jobs 1"),
+names = [("cardscan_all", f"cardscan scan (default --jobs {os.cpu_count()})"),
+         ("cardscan_report", "cardscan scan --report FILE (the review page too)"), ("cardscan_1", "cardscan scan --jobs 1"),
          ("cardscan_omp", "cardscan scan, OpenMP unlimited (OMP_THREAD_LIMIT=64)"), ("tesseract_cli", "tesseract FILE stdout, one after another")]
 names += [("tesseract_cli_1", "tesseract FILE stdout, OMP_THREAD_LIMIT=1, one after another"),
           ("baseline_cv", "baseline_cv.py (OpenCV + pytesseract), 2-wide, OMP_THREAD_LIMIT=1")]
@@ -91,6 +94,10 @@ def ratio(a, b, label, target):
         x = results[b][0] / results[a][0]
         print(f"{label}: x{x:.2f} (target >= {target})")
 ratio("cardscan_all", "baseline_cv", "cardscan scan (all cores) against baseline_cv.py 2-wide", 4.5)
+if "cardscan_report" in results:
+    extra = results["cardscan_report"][0] / results["cardscan_all"][0] - 1
+    size = os.path.getsize(os.path.join(tmp, "report.html")) / 1e6 if os.path.exists(os.path.join(tmp, "report.html")) else 0
+    print(f"the review page (--report) adds {100 * extra:+.1f}% to the scan time (target <= 10%); the page is {size:.1f} MB")
 ratio("cardscan_1", "tesseract_cli_1", "cardscan scan --jobs 1 against the tesseract CLI with OMP_THREAD_LIMIT=1", 5)
 stages = {}
 ok = 0

@@ -12,6 +12,7 @@ packages=(
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   libzbar-dev                                                            # QR codes on the card
+  libsqlite3-dev                                                         # the contact book (GRDB)
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor
   fonts-dejavu-core fonts-liberation python3-segno                       # fixture generator
 )

@@ -157,8 +157,8 @@ public enum ReportPage {
         table{border-collapse:collapse}th,td{border-bottom:1px solid var(--line);padding:.25rem .6rem;text-align:left;vertical-align:top}
         caption{text-align:left;font-weight:600;padding:.3rem 0;color:var(--muted)}
         .summary td{text-align:right}.card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:1rem;margin:1rem 0;break-inside:avoid}
-        .body{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.body img{max-width:min(100%,480px);height:auto;border:1px solid var(--line)}
-        .fields{flex:1;min-width:320px}tr.low{background:var(--low)}.flag{font-size:.8em;font-weight:600}.none{color:var(--muted);font-style:italic}
+        .body{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}.body img{flex:0 1 420px;max-width:min(100%,420px);min-width:0;height:auto;border:1px solid var(--line)}
+        .fields{flex:1 1 360px;min-width:0}.fields td{overflow-wrap:anywhere}tr.low{background:var(--low)}.flag{font-size:.8em;font-weight:600}.none{color:var(--muted);font-style:italic}
         .error{background:var(--err);padding:.5rem;border-radius:4px}.detection,.warnings{color:var(--muted);font-size:.9em;margin:.5rem 0 0}
         @media print{body{max-width:none;font-size:11pt}.card{border:1px solid #999;background:none}tr.low{background:#eee}.body img{max-width:45%}}
         """

@@ -1,0 +1,173 @@
+import ContactParser
+import Foundation
+import GRDB
+
+/// A contact in the book: the merged record and what it is made of.
+public struct StoredContact: Sendable, Equatable {
+    public let id: Int64
+    public var contact: Contact
+    /// The scans merged into it, oldest first.
+    public var scans: [StoredScan]
+    public let created: Date
+    public var updated: Date
+}
+
+/// One scan merged into a contact: where it came from and when; its OCR text only with `keepText`.
+public struct StoredScan: Sendable, Equatable {
+    public let id: Int64
+    public let source: String
+    public let scanned: Date
+    public let text: String?
+    /// The fields this scan gave, with their confidence: the history of the merged values.
+    public var fields: [Contact.Field: Double]
+}
+
+/// What adding a record did.
+public enum AddOutcome: Sendable, Equatable {
+    case created(Int64)
+    case merged(into: Int64)
+}
+
+/// Why the book could not do what was asked. Messages name the file, never a contact's values.
+public struct ContactBookError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Code: String, Sendable {
+        case openFailed = "db-open-failed"
+        case writeFailed = "db-write-failed"
+        case readFailed = "db-read-failed"
+        case notFound = "not-found"
+        case notABook = "not-a-contact-book"
+    }
+
+    public let code: Code
+    public let message: String
+
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}
+
+/// The contacts scanned on this device, in a local SQLite file (GRDB): versioned migrations,
+/// WAL journal (a reader lists while a scan writes), foreign keys, one transaction per record (a
+/// batch killed mid-way leaves every finished record), and `secure_delete` (deleted values are
+/// overwritten in the file, not only unlinked).
+///
+/// Records are merged into an existing contact when they share an e-mail address, an E.164
+/// number, or the same normalised name at the same organisation; each field keeps the history of
+/// which scan gave which value, and the merged value is the one given with the most confidence.
+public final class ContactBook: Sendable {
+    let pool: DatabasePool
+    let path: String
+
+    /// Opens (creating when missing) the book at `path` and brings its schema up to date.
+    /// - Throws: `ContactBookError` naming the file.
+    public init(path: String) throws(ContactBookError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw ContactBookError(.openFailed, "\(path): cannot open it as a contact book (\(Self.reason(error)))")
+        }
+        do {
+            try Schema.migrator.migrate(pool)
+        } catch {
+            throw ContactBookError(.notABook, "\(path): is not a contact book cardscan can use (\(Self.reason(error)))")
+        }
+    }
+
+    /// SQLite's own words for a failure (never a value: statements are prepared with arguments).
+    static func reason(_ error: Error) -> String {
+        if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
+        return "\(error)"
+    }
+
+    /// Adds a scanned contact: merged into the contact it matches (unless `merge` is false), else
+    /// a new one. The source and scan time are stored; the OCR `text` only when given.
+    @discardableResult
+    public func add(_ contact: Contact, source: String, scanned: Date = Date(), text: String? = nil,
+                    merge: Bool = true) throws(ContactBookError) -> AddOutcome {
+        do {
+            return try pool.write { db in try Store.add(contact, source: source, scanned: scanned, text: text, merge: merge, db: db) }
+        } catch {
+            throw ContactBookError(.writeFailed, "\(path): the record of \(source) could not be stored (\(Self.reason(error)))")
+        }
+    }
+
+    /// Every contact, oldest first, without their scans' history.
+    public func list() throws(ContactBookError) -> [StoredContact] {
+        do {
+            return try pool.read { db in try Store.contacts(db: db, id: nil, withScans: false) }
+        } catch {
+            throw ContactBookError(.readFailed, "\(path): cannot read the contacts (\(Self.reason(error)))")
+        }
+    }
+
+    /// One contact with the scans that made it.
+    public func contact(id: Int64) throws(ContactBookError) -> StoredContact {
+        let found: [StoredContact]
+        do {
+            found = try pool.read { db in try Store.contacts(db: db, id: id, withScans: true) }
+        } catch {
+            throw ContactBookError(.readFailed, "\(path): cannot read contact \(id) (\(Self.reason(error)))")
+        }
+        guard let contact = found.first else { throw ContactBookError(.notFound, "\(path): there is no contact \(id)") }
+        return contact
+    }
+
+    /// Deletes contacts for good: their scans and values go with them (foreign keys), the freed
+    /// pages are overwritten (secure_delete) and the journal is emptied (a WAL checkpoint).
+    /// - Returns: the ids that existed and were deleted.
+    public func delete(ids: [Int64]) throws(ContactBookError) -> [Int64] {
+        do {
+            let deleted = try pool.write { db -> [Int64] in
+                var out: [Int64] = []
+                for id in ids {
+                    try db.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [id])
+                    if db.changesCount > 0 { out.append(id) }
+                }
+                return out
+            }
+            try checkpoint()
+            return deleted
+        } catch let error as ContactBookError {
+            throw error
+        } catch {
+            throw ContactBookError(.writeFailed, "\(path): cannot delete (\(Self.reason(error)))")
+        }
+    }
+
+    /// Deletes every contact and compacts the file (VACUUM): nothing of them is left in it.
+    /// - Returns: how many contacts there were.
+    public func purge() throws(ContactBookError) -> Int {
+        do {
+            let count = try pool.write { db -> Int in
+                let n = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
+                try db.execute(sql: "DELETE FROM contact")
+                return n
+            }
+            try pool.vacuum()
+            try checkpoint()
+            return count
+        } catch let error as ContactBookError {
+            throw error
+        } catch {
+            throw ContactBookError(.writeFailed, "\(path): cannot purge (\(Self.reason(error)))")
+        }
+    }
+
+    /// Copies the journal into the file and empties it, so no deleted value waits in the WAL.
+    func checkpoint() throws(ContactBookError) {
+        do {
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+        } catch {
+            throw ContactBookError(.writeFailed, "\(path): cannot checkpoint the journal (\(Self.reason(error)))")
+        }
+    }
+}

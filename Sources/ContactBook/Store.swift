@@ -1,0 +1,214 @@
+import ContactParser
+import Foundation
+import GRDB
+
+/// The book's schema, one migration per version. A file of any earlier version is brought up to
+/// date when it is opened.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var m = DatabaseMigrator()
+        // v1: contacts (the merged record), the scans merged into them, and each field's value per scan.
+        m.registerMigration("v1") { db in
+            try db.execute(sql: """
+                CREATE TABLE contact (id INTEGER PRIMARY KEY AUTOINCREMENT, created REAL NOT NULL, updated REAL NOT NULL,
+                                      merged TEXT NOT NULL);
+                CREATE TABLE scan (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                                   contactId INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
+                                   source TEXT NOT NULL, scanned REAL NOT NULL, text TEXT);
+                CREATE INDEX scan_contact ON scan(contactId);
+                CREATE TABLE fieldValue (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                                         contactId INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
+                                         scanId INTEGER NOT NULL REFERENCES scan(id) ON DELETE CASCADE,
+                                         field TEXT NOT NULL, value TEXT NOT NULL, confidence REAL NOT NULL);
+                CREATE INDEX fieldValue_contact ON fieldValue(contactId);
+                """)
+        }
+        // v2: the keys duplicates are found by (e-mail, E.164 number, name at organisation), indexed,
+        // filled from the contacts already there.
+        m.registerMigration("v2") { db in
+            try db.execute(sql: """
+                CREATE TABLE matchKey (contactId INTEGER NOT NULL REFERENCES contact(id) ON DELETE CASCADE,
+                                       kind TEXT NOT NULL, key TEXT NOT NULL, PRIMARY KEY (kind, key, contactId)) WITHOUT ROWID;
+                CREATE INDEX matchKey_contact ON matchKey(contactId);
+                """)
+            for row in try Row.fetchAll(db, sql: "SELECT id, merged FROM contact") {
+                let id: Int64 = row["id"]
+                let contact = try Store.decode(row["merged"] as String)
+                try Store.insertKeys(Store.matchKeys(contact), contact: id, db: db)
+            }
+        }
+        return m
+    }
+}
+
+/// The book's reads and writes, inside the transactions `ContactBook` opens.
+enum Store {
+    static let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.sortedKeys]
+        return e
+    }()
+
+    /// The stored form of a whole contact (the `merged` column).
+    struct Stored: Codable {
+        var name: PersonName?
+        var title: String?
+        var organization: String?
+        var phones: [Phone] = []
+        var emails: [String] = []
+        var urls: [String] = []
+        var address: PostalAddress?
+        var region: String?
+        var confidence: [String: Double] = [:]
+    }
+
+    static func encode(_ c: Contact) throws -> String {
+        let s = Stored(name: c.name, title: c.title, organization: c.organization, phones: c.phones, emails: c.emails, urls: c.urls,
+                       address: c.address, region: c.region?.code,
+                       confidence: Dictionary(uniqueKeysWithValues: c.confidence.map { ($0.key.rawValue, $0.value) }))
+        return String(decoding: try encoder.encode(s), as: UTF8.self)
+    }
+
+    static func decode(_ text: String) throws -> Contact {
+        let s = try JSONDecoder().decode(Stored.self, from: Data(text.utf8))
+        var c = Contact()
+        c.name = s.name; c.title = s.title; c.organization = s.organization; c.phones = s.phones; c.emails = s.emails
+        c.urls = s.urls; c.address = s.address
+        c.region = s.region.map { RegionGuess(code: $0, sources: ["book"]) }
+        for (k, v) in s.confidence { if let f = Contact.Field(rawValue: k) { c.confidence[f] = v } }
+        return c
+    }
+
+    /// The keys a duplicate shares: e-mail addresses (lower case), E.164 numbers, and the name at
+    /// the organisation (both folded: case, accents, punctuation).
+    static func matchKeys(_ c: Contact) -> [(kind: String, key: String)] {
+        var keys = c.emails.map { ("email", $0.lowercased()) } + c.phones.compactMap { p in p.e164.map { ("phone", $0) } }
+        if let name = c.name?.full, let org = c.organization {
+            let n = fold(name), o = fold(org)
+            if !n.isEmpty, !o.isEmpty { keys.append(("name-org", n + "|" + o)) }
+        }
+        return keys
+    }
+
+    static func fold(_ s: String) -> String {
+        s.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .components(separatedBy: CharacterSet.alphanumerics.inverted).filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    static func insertKeys(_ keys: [(kind: String, key: String)], contact: Int64, db: Database) throws {
+        for k in keys {
+            try db.execute(sql: "INSERT OR IGNORE INTO matchKey (contactId, kind, key) VALUES (?, ?, ?)", arguments: [contact, k.kind, k.key])
+        }
+    }
+
+    static func add(_ contact: Contact, source: String, scanned: Date, text: String?, merge: Bool, db: Database) throws -> AddOutcome {
+        let now = Date().timeIntervalSince1970
+        var target: Int64?
+        if merge {
+            for k in matchKeys(contact) where target == nil {
+                target = try Int64.fetchOne(db, sql: "SELECT contactId FROM matchKey WHERE kind = ? AND key = ? ORDER BY contactId LIMIT 1",
+                                            arguments: [k.kind, k.key])
+            }
+        }
+        let id: Int64
+        if let target {
+            id = target
+        } else {
+            try db.execute(sql: "INSERT INTO contact (created, updated, merged) VALUES (?, ?, '{}')", arguments: [now, now])
+            id = db.lastInsertedRowID
+        }
+        try db.execute(sql: "INSERT INTO scan (contactId, source, scanned, text) VALUES (?, ?, ?, ?)",
+                       arguments: [id, source, scanned.timeIntervalSince1970, text])
+        let scan = db.lastInsertedRowID
+        for field in Contact.Field.allCases {
+            guard let value = try fieldValue(contact, field) else { continue }
+            try db.execute(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [id, scan, field.rawValue, value, contact.confidence[field] ?? 0.5])
+        }
+        let merged = try mergedContact(id, db: db, region: contact.region)
+        try db.execute(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?", arguments: [try encode(merged), now, id])
+        try insertKeys(matchKeys(merged), contact: id, db: db)
+        return target == nil ? .created(id) : .merged(into: id)
+    }
+
+    /// One field of `c` as JSON, nil when `c` has none.
+    static func fieldValue(_ c: Contact, _ field: Contact.Field) throws -> String? {
+        func json<T: Encodable>(_ v: T) throws -> String { String(decoding: try encoder.encode(v), as: UTF8.self) }
+        switch field {
+        case .name: return try c.name.map(json)
+        case .title: return try c.title.map(json)
+        case .organization: return try c.organization.map(json)
+        case .phones: return c.phones.isEmpty ? nil : try json(c.phones)
+        case .emails: return c.emails.isEmpty ? nil : try json(c.emails)
+        case .urls: return c.urls.isEmpty ? nil : try json(c.urls)
+        case .address: return try c.address.map(json)
+        }
+    }
+}
+
+extension Store {
+    /// The contact made of every value its scans gave: for each single field the value given with
+    /// the most confidence (the latest on a tie); for lists, every distinct value, surest first.
+    static func mergedContact(_ id: Int64, db: Database, region: RegionGuess?) throws -> Contact {
+        let rows = try Row.fetchAll(db, sql: "SELECT field, value, confidence FROM fieldValue WHERE contactId = ? ORDER BY confidence DESC, id DESC",
+                                    arguments: [id])
+        var c = Contact()
+        let decoder = JSONDecoder()
+        var seenPhones = Set<String>(), seenEmails = Set<String>(), seenURLs = Set<String>()
+        for row in rows {
+            guard let field = Contact.Field(rawValue: row["field"]) else { continue }
+            let data = Data((row["value"] as String).utf8)
+            let confidence: Double = row["confidence"]
+            let fresh = c.confidence[field] == nil
+            switch field {
+            case .name: if fresh { c.name = try decoder.decode(PersonName.self, from: data) }
+            case .title: if fresh { c.title = try decoder.decode(String.self, from: data) }
+            case .organization: if fresh { c.organization = try decoder.decode(String.self, from: data) }
+            case .address: if fresh { c.address = try decoder.decode(PostalAddress.self, from: data) }
+            case .phones:
+                for p in try decoder.decode([Phone].self, from: data) where seenPhones.insert(p.e164 ?? p.number.filter(\.isNumber)).inserted {
+                    c.phones.append(p)
+                }
+            case .emails:
+                for e in try decoder.decode([String].self, from: data) where seenEmails.insert(e.lowercased()).inserted { c.emails.append(e) }
+            case .urls:
+                for u in try decoder.decode([String].self, from: data) where seenURLs.insert(u.lowercased()).inserted { c.urls.append(u) }
+            }
+            if fresh { c.confidence[field] = confidence }
+        }
+        if let region {
+            c.region = region
+        } else if let earlier = try String.fetchOne(db, sql: "SELECT merged FROM contact WHERE id = ?", arguments: [id]) {
+            c.region = (try? decode(earlier))?.region
+        }
+        return c
+    }
+
+    /// The contacts (all, or the one with `id`), oldest first; with their scans when asked.
+    static func contacts(db: Database, id: Int64?, withScans: Bool) throws -> [StoredContact] {
+        let rows = id == nil
+            ? try Row.fetchAll(db, sql: "SELECT id, created, updated, merged FROM contact ORDER BY id")
+            : try Row.fetchAll(db, sql: "SELECT id, created, updated, merged FROM contact WHERE id = ?", arguments: [id])
+        return try rows.map { row in
+            let cid: Int64 = row["id"]
+            var stored = StoredContact(id: cid, contact: try decode(row["merged"]), scans: [],
+                                       created: Date(timeIntervalSince1970: row["created"]), updated: Date(timeIntervalSince1970: row["updated"]))
+            if withScans { stored.scans = try scans(of: cid, db: db) }
+            return stored
+        }
+    }
+
+    static func scans(of contact: Int64, db: Database) throws -> [StoredScan] {
+        var out: [StoredScan] = []
+        for row in try Row.fetchAll(db, sql: "SELECT id, source, scanned, text FROM scan WHERE contactId = ? ORDER BY id", arguments: [contact]) {
+            let sid: Int64 = row["id"]
+            var fields: [Contact.Field: Double] = [:]
+            for f in try Row.fetchAll(db, sql: "SELECT field, confidence FROM fieldValue WHERE scanId = ?", arguments: [sid]) {
+                if let field = Contact.Field(rawValue: f["field"]) { fields[field] = f["confidence"] }
+            }
+            out.append(StoredScan(id: sid, source: row["source"], scanned: Date(timeIntervalSince1970: row["scanned"]), text: row["text"],
+                                  fields: fields))
+        }
+        return out
+    }
+}
