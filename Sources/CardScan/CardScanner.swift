@@ -47,6 +47,9 @@ public struct ScanConfiguration: Sendable {
     /// Keep a small JPEG of each straightened card in its record (`ScanRecord.cardPicture`), for
     /// the review page (`ReportPage`). About 40-80 KB per record.
     public var cardPictures = false
+    /// Keep the OCR text in the record (`ScanRecord.text`; never in the JSON record), for the
+    /// contact book's `--keep-text`.
+    public var keepText = false
 
     public init() {}
 
@@ -194,6 +197,7 @@ public final class CardScanner: Sendable {
                                         card: prepared.placement, textRotation: reading.rotation)
             record.metadata = metadata
             if configuration.cardPictures { record.cardPicture = try? CardPicture(card, source: source) }
+            if configuration.keepText { record.text = reading.page.lines.map(\.text).joined(separator: "\n") }
             record.warnings = prepared.warnings + codes.warnings + sideOutputs.errors.map(\.message)
             record.outputErrors = sideOutputs.errors
             timings[.total] = (clock.now - start).milliseconds

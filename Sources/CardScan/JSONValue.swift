@@ -70,12 +70,12 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// `value` rounded to `places` decimals, as a number.
-    static func rounded(_ value: Double, places: Int) -> JSONValue {
+    public static func rounded(_ value: Double, places: Int) -> JSONValue {
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         return .number((value * scale).rounded() / scale)
     }
 
     /// Optional string helper: `.null` for nil.
-    static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
+    public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
 }

@@ -27,6 +27,8 @@ public struct ScanRecord: Sendable {
     /// The straightened card as a small JPEG, when `ScanConfiguration.cardPictures` asks for it
     /// (for the review page; never part of the JSON record).
     public var cardPicture: CardPicture?
+    /// The OCR text, when `ScanConfiguration.keepText` asks for it (never part of the JSON record).
+    public var text: String?
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).

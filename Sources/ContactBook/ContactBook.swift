@@ -49,7 +49,7 @@ public struct ContactBookError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String { message }
 }
 
-/// The contacts scanned on this device, in a local SQLite file (GRDB): versioned migrations,
+/// The contacts scanned on this device, in a local SQLite file (GRDB, mode 0600): versioned migrations,
 /// WAL journal (a reader lists while a scan writes), foreign keys, one transaction per record (a
 /// batch killed mid-way leaves every finished record), and `secure_delete` (deleted values are
 /// overwritten in the file, not only unlinked).
@@ -59,7 +59,7 @@ public struct ContactBookError: Error, Sendable, Equatable, CustomStringConverti
 /// which scan gave which value, and the merged value is the one given with the most confidence.
 public final class ContactBook: Sendable {
     let pool: DatabasePool
-    let path: String
+    public let path: String
 
     /// Opens (creating when missing) the book at `path` and brings its schema up to date.
     /// - Throws: `ContactBookError` naming the file.
@@ -69,6 +69,14 @@ public final class ContactBook: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
+        }
+        // A new book is created readable by its owner only (SQLite gives its journal the same mode).
+        if !FileManager.default.fileExists(atPath: path) {
+            let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                throw ContactBookError(.openFailed, "\(path): cannot create it (\(String(cString: strerror(errno))))")
+            }
+            close(fd)
         }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)

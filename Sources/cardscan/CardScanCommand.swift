@@ -41,7 +41,7 @@ struct CardScanCommand: ParsableCommand {
             e-mails, web sites and postal address. Nothing is sent anywhere.
             """,
         version: CardScanVersion.string + " (" + CardScanVersion.lockdown + ")",
-        subcommands: [ScanCommand.self, ServeCommand.self, StripCommand.self, InspectCommand.self, PrivacyCommand.self],
+        subcommands: [ScanCommand.self, ServeCommand.self, StripCommand.self, InspectCommand.self, PrivacyCommand.self, ContactsCommand.self],
         defaultSubcommand: ScanCommand.self
     ) }
 }

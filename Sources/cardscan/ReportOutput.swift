@@ -1,4 +1,5 @@
 import CardScan
+import ContactBook
 import FileAccess
 import Foundation
 
@@ -54,5 +55,23 @@ enum ReportTarget {
             throw FileError(.exists, path: path.display, reason: "exists and is not a cardscan report; choose another name, or --force to replace it")
         }
         return path
+    }
+}
+
+/// Adds each contact read to the contact book (--db), one transaction per record: a batch
+/// stopped at any point leaves every finished record stored.
+struct BookWriter {
+    let book: ContactBook
+    let merge: Bool
+
+    /// Nil when stored (or when the record holds no contact); the failure otherwise.
+    func add(_ record: ScanRecord) -> FileError? {
+        guard let contact = record.contact else { return nil }
+        do {
+            try book.add(contact, source: record.source, text: record.text, merge: merge)
+            return nil
+        } catch {
+            return FileError(.writeFailed, path: book.path, reason: error.message)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import ContactBook
 import FileAccess
 import Foundation
 
@@ -30,9 +31,11 @@ struct ScanCommand: ParsableCommand {
         let scanner: CardScanner
         let sink: RecordSink
         let report: ReportCollector?
+        let book: ContactBook?
         do {
             target = try output.target(inputs: input.namedFiles)
             report = try output.report.map { ReportCollector(path: try ReportTarget.check($0, inputs: input.namedFiles, force: output.force)) }
+            book = try output.db.map { try ContactBook(path: $0) }
             scanner = try CardScanner(configuration: configuration)
             sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)
         } catch let error as FileError {
@@ -41,9 +44,13 @@ struct ScanCommand: ParsableCommand {
         } catch let error as ScanError {
             Diagnostics.error(error.message)
             throw ExitCode(2)
+        } catch let error as ContactBookError {
+            Diagnostics.error(error.message)
+            throw ExitCode(2)
         }
         let session = ScanSession(scanner: scanner, sink: sink, input: input, output: output,
-                                  alreadyDone: target.done, maxBytes: configuration.limits.maxBytes, report: report)
+                                  alreadyDone: target.done, maxBytes: configuration.limits.maxBytes, report: report,
+                                  book: book.map { BookWriter(book: $0, merge: !output.noMerge) })
         throw ExitCode(session.run())
     }
 }

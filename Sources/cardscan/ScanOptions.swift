@@ -159,6 +159,17 @@ struct OutputOptions: ParsableArguments {
         discussion: "It holds the cards' text and pictures: written only when asked, atomically, mode 0600; an existing file is replaced only when it is a cardscan report (or with --force)."))
     var report: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Also add each contact read to this local contact book (SQLite; created when missing); see `cardscan contacts`.",
+        discussion: "A contact sharing an e-mail address, an E.164 number, or its name at its organisation with one already there is merged into it. The source file name and scan time are stored; no picture, and no OCR text unless --keep-text."))
+    var db: String?
+
+    @Flag(name: .long, help: "With --db: keep each contact apart, even when it matches one already stored.")
+    var noMerge = false
+
+    @Flag(name: .long, help: "With --db: also store the OCR text of each card.")
+    var keepText = false
+
     @Option(name: .long, help: "Progress line on stderr: auto (when stderr is a terminal that is not also standard output), always or never.")
     var progress: ProgressMode = .auto
 
@@ -181,6 +192,7 @@ struct OutputOptions: ParsableArguments {
         configuration.stripDirectory = stripTo
         configuration.debugDirectory = debugDir
         configuration.cardPictures = report != nil
+        configuration.keepText = db != nil && keepText
     }
 
     /// The output file (nil for standard output), checked so that nothing a user has is lost,

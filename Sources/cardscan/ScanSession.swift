@@ -14,6 +14,8 @@ struct ScanSession {
     let maxBytes: Int
     /// The review page's records (--report), written when the batch completes.
     let report: ReportCollector?
+    /// The contact book (--db): each contact read is added as its record completes.
+    let book: BookWriter?
 
     /// Runs the batch; returns the exit status (0, 1, or 130 when interrupted).
     func run() -> Int32 {
@@ -39,6 +41,10 @@ struct ScanSession {
                 interruption.fail()
             }
             report?.add(record)
+            if let book, let failure = book.add(record) {
+                tally.writeFailure = failure
+                interruption.fail()
+            }
             progressLine.advance()
         }
         progressLine.finish()
