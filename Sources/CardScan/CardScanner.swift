@@ -196,8 +196,7 @@ public final class CardScanner: Sendable {
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
                                         card: prepared.placement, textRotation: reading.rotation)
             record.metadata = metadata
-            if configuration.cardPictures { record.cardPicture = try? CardPicture(card, source: source) }
-            if configuration.keepText { record.text = reading.page.lines.map(\.text).joined(separator: "\n") }
+            keepAsked(card: card, page: reading.page, in: &record)
             record.warnings = prepared.warnings + codes.warnings + sideOutputs.errors.map(\.message)
             record.outputErrors = sideOutputs.errors
             timings[.total] = (clock.now - start).milliseconds
@@ -210,6 +209,13 @@ public final class CardScanner: Sendable {
         } catch {
             return .failure(source, ScanError(.ocrFailed, "\(source): \(error)"))
         }
+    }
+
+    /// What the configuration asks the record to carry besides the JSON: the card's picture (for
+    /// the review page) and the OCR text (for the contact book's --keep-text).
+    func keepAsked(card: PixelImage, page: OCRPage, in record: inout ScanRecord) {
+        if configuration.cardPictures { record.cardPicture = try? CardPicture(card, source: record.source) }
+        if configuration.keepText { record.text = page.lines.map(\.text).joined(separator: "\n") }
     }
 
     /// The codes on the card (or in the frame) read, and their data merged into OCR's contact.
