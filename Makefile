@@ -3,7 +3,7 @@ SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
 
-.PHONY: setup build scan lint test eval bench bench-memory bench-serve model-standard fixtures fuzz sanitize clean
+.PHONY: setup build scan lint test eval bench bench-book bench-memory bench-serve model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -34,6 +34,10 @@ eval: build
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build
 	bash scripts/bench.sh "$(BENCH_DIR)" "$(BENCH_RUNS)"
+
+## The contact book: 10,000 contacts added one transaction each (as scan --db adds them), then listed.
+bench-book: build
+	.build/release/cardscan-bench book 10000
 
 ## Peak memory for 10 and for 1,000 photos (BENCH_DIR, BENCH_COUNT).
 bench-memory: build

@@ -112,7 +112,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardOCR", "CardCodes", "ContactParser"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardOCR", "CardCodes", "ContactBook", "ContactParser"]),
         // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
         .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "CardCodes", "PrivacyManifest"]),
 

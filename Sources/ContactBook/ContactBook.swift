@@ -69,6 +69,7 @@ public final class ContactBook: Sendable {
         configuration.foreignKeysEnabled = true
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
+
         }
         // A new book is created readable by its owner only (SQLite gives its journal the same mode).
         if !FileManager.default.fileExists(atPath: path) {

@@ -97,7 +97,7 @@ enum Store {
 
     static func insertKeys(_ keys: [(kind: String, key: String)], contact: Int64, db: Database) throws {
         for k in keys {
-            try db.execute(sql: "INSERT OR IGNORE INTO matchKey (contactId, kind, key) VALUES (?, ?, ?)", arguments: [contact, k.kind, k.key])
+            try db.cachedStatement(sql: "INSERT OR IGNORE INTO matchKey (contactId, kind, key) VALUES (?, ?, ?)").execute(arguments: [contact, k.kind, k.key])
         }
     }
 
@@ -106,7 +106,7 @@ enum Store {
         var target: Int64?
         if merge {
             for k in matchKeys(contact) where target == nil {
-                target = try Int64.fetchOne(db, sql: "SELECT contactId FROM matchKey WHERE kind = ? AND key = ? ORDER BY contactId LIMIT 1",
+                target = try Int64.fetchOne(db.cachedStatement(sql: "SELECT contactId FROM matchKey WHERE kind = ? AND key = ? ORDER BY contactId LIMIT 1"),
                                             arguments: [k.kind, k.key])
             }
         }
@@ -114,19 +114,21 @@ enum Store {
         if let target {
             id = target
         } else {
-            try db.execute(sql: "INSERT INTO contact (created, updated, merged) VALUES (?, ?, '{}')", arguments: [now, now])
+            try db.cachedStatement(sql: "INSERT INTO contact (created, updated, merged) VALUES (?, ?, '{}')").execute(arguments: [now, now])
             id = db.lastInsertedRowID
         }
-        try db.execute(sql: "INSERT INTO scan (contactId, source, scanned, text) VALUES (?, ?, ?, ?)",
-                       arguments: [id, source, scanned.timeIntervalSince1970, text])
+        try db.cachedStatement(sql: "INSERT INTO scan (contactId, source, scanned, text) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [id, source, scanned.timeIntervalSince1970, text])
         let scan = db.lastInsertedRowID
         for field in Contact.Field.allCases {
             guard let value = try fieldValue(contact, field) else { continue }
-            try db.execute(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, scan, field.rawValue, value, contact.confidence[field] ?? 0.5])
+            try db.cachedStatement(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [id, scan, field.rawValue, value, contact.confidence[field] ?? 0.5])
         }
-        let merged = try mergedContact(id, db: db, region: contact.region)
-        try db.execute(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?", arguments: [try encode(merged), now, id])
+        // A new contact is the record itself; a merged one is made again of all its values.
+        var merged = contact
+        if target != nil { merged = try mergedContact(id, db: db, region: contact.region) }
+        try db.cachedStatement(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?").execute(arguments: [try encode(merged), now, id])
         try insertKeys(matchKeys(merged), contact: id, db: db)
         return target == nil ? .created(id) : .merged(into: id)
     }
@@ -150,7 +152,7 @@ extension Store {
     /// The contact made of every value its scans gave: for each single field the value given with
     /// the most confidence (the latest on a tie); for lists, every distinct value, surest first.
     static func mergedContact(_ id: Int64, db: Database, region: RegionGuess?) throws -> Contact {
-        let rows = try Row.fetchAll(db, sql: "SELECT field, value, confidence FROM fieldValue WHERE contactId = ? ORDER BY confidence DESC, id DESC",
+        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT field, value, confidence FROM fieldValue WHERE contactId = ? ORDER BY confidence DESC, id DESC"),
                                     arguments: [id])
         var c = Contact()
         let decoder = JSONDecoder()
@@ -178,7 +180,7 @@ extension Store {
         }
         if let region {
             c.region = region
-        } else if let earlier = try String.fetchOne(db, sql: "SELECT merged FROM contact WHERE id = ?", arguments: [id]) {
+        } else if let earlier = try String.fetchOne(db.cachedStatement(sql: "SELECT merged FROM contact WHERE id = ?"), arguments: [id]) {
             c.region = (try? decode(earlier))?.region
         }
         return c

@@ -4,6 +4,7 @@
 //   cardscan-bench decode DIR [--reps N]   full-size decode vs the working-size decode cardscan does
 import CardCodes
 import CardOCR
+import ContactBook
 import CardScan
 import ContactParser
 import Foundation
@@ -99,6 +100,7 @@ case "prepare-split": try prepareSplit(options.directory)
 case "detect": try detectNotes(options.directory)
 case "detect-profile": try detectProfile(options.directory)
 case "codes": try benchCodes(options.directory)
+case "book": try benchBook(count: Int(options.directory) ?? 10_000)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
@@ -407,3 +409,27 @@ func localBinarized(_ g: PixelImage, radius: Int) -> PixelImage {
     return PixelImage(width: g.width, height: g.height, channels: 1, pixels: zip(g.pixels, mean).map { Float($0) < $1 - 2 ? 0 : 255 })
 }
 
+
+/// The contact book: N contacts added one transaction each (as `scan --db` adds them), then
+/// listed, in a book in the temporary folder that is deleted afterwards.
+func benchBook(count: Int) throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-bench-book-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let book = try ContactBook(path: dir.appendingPathComponent("book.sqlite").path)
+    let contacts: [Contact] = (0..<count).map { i in
+        var c = Contact()
+        c.name = PersonName(full: "Person \(i) Example", given: "Person", family: "\(i) Example")
+        c.organization = "Company \(i % 997)"
+        c.title = "Title \(i % 13)"
+        c.emails = ["person\(i)@company\(i % 997).example"]
+        c.phones = [Phone(type: .work, number: "+1 415 555 \(String(format: "%04d", i % 10_000))", e164: "+1415\(String(format: "%07d", i))")]
+        for f in [Contact.Field.name, .organization, .title, .emails, .phones] { c.confidence[f] = 0.9 }
+        return c
+    }
+    let insert = try milliseconds { for (i, c) in contacts.enumerated() { try book.add(c, source: "card-\(i).jpg") } }
+    var listed = 0
+    let list = try milliseconds { listed = try book.list().count }
+    print(String(format: "contact book: %d contacts added (one transaction each) in %.2f s (target <= 2 s); listed %d in %.3f s (target <= 0.2 s)",
+                 count, insert / 1000, listed, list / 1000))
+}
