@@ -31,15 +31,21 @@ static void cs_emit_message(j_common_ptr cinfo, int level) {
 
 static void cs_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
-static void cs_setup(struct jpeg_decompress_struct *cinfo, cs_error_mgr *err, char *message,
-                     size_t messageLength) {
-    cinfo->err = jpeg_std_error(&err->pub);
+/// The error manager for a decoder or an encoder: errors longjmp back with a message, nothing is printed.
+static struct jpeg_error_mgr *cs_error_init(cs_error_mgr *err, char *message, size_t messageLength) {
+    struct jpeg_error_mgr *pub = jpeg_std_error(&err->pub);
     err->pub.error_exit = cs_error_exit;
     err->pub.emit_message = cs_emit_message;
     err->pub.output_message = cs_output_message;
     err->message = message;
     err->messageLength = messageLength;
     if (message && messageLength) message[0] = 0;
+    return pub;
+}
+
+static void cs_setup(struct jpeg_decompress_struct *cinfo, cs_error_mgr *err, char *message,
+                     size_t messageLength) {
+    cinfo->err = cs_error_init(err, message, messageLength);
 }
 
 static int cs_color_class(J_COLOR_SPACE cs) {
@@ -166,13 +172,7 @@ int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int chann
     struct jpeg_compress_struct cinfo;
     cs_error_mgr err;
     memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = jpeg_std_error(&err.pub);
-    err.pub.error_exit = cs_error_exit;
-    err.pub.emit_message = cs_emit_message;
-    err.pub.output_message = cs_output_message;
-    err.message = message;
-    err.messageLength = messageLength;
-    if (message && messageLength) message[0] = 0;
+    cinfo.err = cs_error_init(&err, message, messageLength);
     // volatile: read after a longjmp.
     unsigned char *volatile buffer = NULL;
     unsigned long size = 0;

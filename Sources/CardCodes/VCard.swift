@@ -186,23 +186,7 @@ enum VCard {
 
     /// A structured value (N, ADR, ORG) split at its unescaped semicolons, each part unescaped.
     static func components(_ value: String) -> [String] {
-        var out: [String] = [], current = "", escaped = false
-        for c in value {
-            if escaped {
-                current.append("\\")
-                current.append(c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else if c == ";" {
-                out.append(unescaped(current).trimmingCharacters(in: .whitespaces))
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        out.append(unescaped(current).trimmingCharacters(in: .whitespaces))
-        return out
+        MeCard.splitUnescaped(value, on: ";").map { unescaped($0).trimmingCharacters(in: .whitespaces) }
     }
 
     /// vCard escapes undone: \n (a line break), \, \; \: \\.
