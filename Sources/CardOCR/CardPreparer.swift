@@ -87,6 +87,32 @@ public enum CardPreparer {
                             overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
     }
 
+    /// Milliseconds per phase of `prepare` on one photo (for the benchmark; the same steps, timed apart).
+    public static func profile(_ encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> [(String, Double)] {
+        let clock = ContinuousClock()
+        var out: [(String, Double)] = []
+        var t = clock.now
+        func lap(_ name: String) { out.append((name, (clock.now - t).milliseconds)); t = clock.now }
+        let colour = try encoded.decode(minimumLongSide: Int(Double(longSide) * workingFactor), grayscale: false, applyOrientation: false)
+        lap("decode")
+        let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
+            ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
+        lap("preview")
+        let location = CardDetector.locate(in: preview)
+        lap("locate")
+        let gray = colour.image.grayscale()
+        lap("gray")
+        guard let quad = location.quad else { return out }
+        var stored = storedQuad(quad, of: encoded)
+        if location.method == .outline { stored = snapped(stored, to: gray) }
+        lap("snap")
+        let working = try decodedForCard(stored, in: DecodedImage(image: gray, warnings: []), of: encoded, longSide: longSide)
+        lap("second-decode")
+        _ = Rectifier.warp(working.image, quad: stored, longSide: longSide)
+        lap("warp")
+        return out
+    }
+
     /// Time spent decoding and detecting, added up over the phases of one preparation.
     struct PhaseTimes {
         let clock = ContinuousClock()

@@ -312,8 +312,18 @@ func parseLines(_ file: String) throws {
 
 /// Where card preparation spends its time, per phase, median over the photos of DIR.
 func prepareSplit(_ dir: String) throws {
-    var phases: [String: [Double]] = [:]
+    var steps: [String: [Double]] = [:]
+    var order: [String] = []
     for path in jpegFiles(in: dir) {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        for (name, ms) in try CardPreparer.profile(encoded) {
+            if steps[name] == nil { order.append(name) }
+            steps[name, default: []].append(ms)
+        }
+    }
+    for key in order { print(key.padding(toLength: 14, withPad: " ", startingAt: 0), String(format: "median %6.1f ms  max %6.1f ms", median(steps[key]!), steps[key]!.max()!)) }
+    var phases: [String: [Double]] = [:]
+    for path in jpegFiles(in: dir) where CommandLine.arguments.contains("--old") {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         var colour: DecodedImage?
         phases["decode", default: []].append(try milliseconds { colour = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false) })
