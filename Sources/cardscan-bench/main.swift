@@ -101,6 +101,7 @@ case "detect": try detectNotes(options.directory)
 case "detect-profile": try detectProfile(options.directory)
 case "codes": try benchCodes(options.directory)
 case "book": try benchBook(count: Int(options.directory) ?? 10_000)
+case "ocr-ratio": try benchOCRRatio(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
@@ -442,4 +443,29 @@ func benchBook(count: Int) throws {
     let list = try milliseconds { listed = try book.list().count }
     print(String(format: "contact book: %d contacts added (one transaction each) in %.2f s (target <= 2 s); listed %d in %.3f s (target <= 0.2 s)",
                  count, insert / 1000, listed, list / 1000))
+}
+
+/// cardscan's English reading of each straightened card (normaliser, text direction, a second
+/// turn only when the first reading is unsure) against one plain TessBaseAPI read of the same
+/// card (SetImage + Recognize, no normaliser), alternating, medians per card.
+func benchOCRRatio(_ dir: String) throws {
+    let engine = try OCREngine()
+    var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
+    var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
+    for path in jpegFiles(in: dir) {
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded).image
+        let gray = card.grayscale()
+        _ = try engine.recognize(gray, normalize: false)  // warm
+        let p = try milliseconds { _ = try engine.recognize(gray, normalize: false) }
+        let u = try milliseconds { _ = try engine.recognizeUpright(card) }
+        plain.append(p); upright.append(u); ratios.append(u / p)
+        var normalized = gray
+        norm.append(milliseconds { normalized = CardNormalizer.normalize(card) })
+        direction.append(milliseconds { _ = TextDirection.estimate(normalized) })
+        onNormalized.append(try milliseconds { _ = try engine.recognize(normalized, normalize: false) })
+    }
+    print(String(format: "  normaliser %.1f ms, text direction %.1f ms, one read of the normalised card %.1f ms", median(norm), median(direction), median(onNormalized)))
+    print(String(format: "one plain read %.1f ms, cardscan's reading %.1f ms (medians per card); per card ratio median %.2f, max %.2f (target <= 1.15)",
+                 median(plain), median(upright), median(ratios), ratios.max() ?? 0))
 }
