@@ -30,6 +30,23 @@ public enum CardNormalizer {
         return PixelImage(width: w, height: h, channels: 1, pixels: stretch(g, width: w, height: h, levels: levels))
     }
 
+    /// Milliseconds per step of `normalize` (for the benchmark).
+    public static func profile(_ image: PixelImage) -> [(String, Double)] {
+        let clock = ContinuousClock()
+        var out: [(String, Double)] = []
+        var t = clock.now
+        func lap(_ name: String) { out.append((name, (clock.now - t).milliseconds)); t = clock.now }
+        let source = image.grayscale(); lap("gray")
+        let w = source.width, h = source.height
+        let g = smooth3x3(source); lap("smooth")
+        let gw = (w + cell - 1) / cell, gh = (h + cell - 1) / cell
+        let stats = Levels.cellStatistics(g, width: w, height: h, gw: gw, gh: gh); lap("cells")
+        _ = GridFilter.median(stats.mean, w: gw, h: gh, r: medianRadius); lap("median")
+        let levels = Levels(g, width: w, height: h); lap("levels-all")
+        _ = stretch(g, width: w, height: h, levels: levels); lap("stretch")
+        return out
+    }
+
     /// The levels on the grid of cells: both envelopes, both ink levels and the background.
     struct Levels {
         let gw: Int, gh: Int
@@ -78,20 +95,33 @@ public enum CardNormalizer {
         }
     }
 
+    /// Where a pixel coordinate falls between grid cells: the two cells and the weight of the
+    /// second (the same arithmetic for every pixel of a row or column, so computed once per line).
+    struct GridStep {
+        let c0: Int, c1: Int, a: Float
+        init(_ p: Int, cells: Int) {
+            let f = max(0, min(Float(cells - 1), (Float(p) + 0.5) / Float(cell) - 0.5))
+            c0 = Int(f)
+            c1 = min(cells - 1, c0 + 1)
+            a = f - Float(c0)
+        }
+    }
+
     /// Each pixel stretched between the envelopes interpolated at it, so that ink is dark and
     /// paper white whichever of them the text is.
     static func stretch(_ g: [UInt8], width w: Int, height h: Int, levels: Levels) -> [UInt8] {
         let gw = levels.gw, gh = levels.gh
         let light = levels.light, dark = levels.dark, background = levels.background
         let lightInk = levels.lightInk, darkInk = levels.darkInk
+        let columns = (0..<w).map { GridStep($0, cells: gw) }
         return [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
             g.withUnsafeBufferPointer { px in
                 for y in 0..<h {
-                    let fy = max(0, min(Float(gh - 1), (Float(y) + 0.5) / Float(cell) - 0.5))
-                    let y0 = Int(fy), y1 = min(gh - 1, y0 + 1), ay = fy - Float(y0)
+                    let row = GridStep(y, cells: gh)
+                    let y0 = row.c0, y1 = row.c1, ay = row.a
                     for x in 0..<w {
-                        let fx = max(0, min(Float(gw - 1), (Float(x) + 0.5) / Float(cell) - 0.5))
-                        let x0 = Int(fx), x1 = min(gw - 1, x0 + 1), ax = fx - Float(x0)
+                        let column = columns[x]
+                        let x0 = column.c0, x1 = column.c1, ax = column.a
                         let i00 = y0 * gw + x0, i10 = y0 * gw + x1, i01 = y1 * gw + x0, i11 = y1 * gw + x1
                         let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
                         let l = light[i00] * w00 + light[i10] * w10 + light[i01] * w01 + light[i11] * w11
@@ -150,20 +180,27 @@ enum GridFilter {
         return extreme(rows, lines: w, length: h, lineStride: 1, step: w, r: r, max: useMax)
     }
 
-    /// The maximum (or minimum) over a window of radius `r` along each line (laid out as in `boxBlur`).
+    /// The maximum (or minimum) over a window of radius `r` along each line (laid out as in
+    /// `boxBlur`; the window cut at the ends), in constant time per value whatever `r` (van Herk /
+    /// Gil-Werman: running extremes within blocks of 2r+1, from the left and from the right).
     private static func extreme(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int,
                                 max useMax: Bool) -> [Float] {
         var out = a
+        let k = 2 * r + 1, n = length + 2 * r
+        let identity: Float = useMax ? -.infinity : .infinity
+        var padded = [Float](repeating: identity, count: n)
+        var left = [Float](repeating: identity, count: n)
+        var right = [Float](repeating: identity, count: n)
+        @inline(__always) func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
         for line in 0..<lines {
             let base = line * lineStride
-            for i in 0..<length {
-                var v = a[base + i * step]
-                for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) {
-                    let x = a[base + j * step]
-                    v = useMax ? Swift.max(v, x) : Swift.min(v, x)
-                }
-                out[base + i * step] = v
+            for i in 0..<length { padded[r + i] = a[base + i * step] }
+            for i in 0..<n { left[i] = i % k == 0 ? padded[i] : pick(left[i - 1], padded[i]) }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
             }
+            // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
+            for i in 0..<length { out[base + i * step] = pick(right[i], left[i + 2 * r]) }
         }
         return out
     }
@@ -189,30 +226,41 @@ enum GridFilter {
         return out
     }
 
-    /// Median over a (2r+1)^2 window, by a 256-bin histogram of the rounded values.
+    /// Median over a (2r+1)^2 window, by a 256-bin histogram of the rounded values. The median is
+    /// followed as the window slides (the count of values below it kept up to date) instead of
+    /// being searched for from 0 at every cell.
     static func median(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
+        let bins = a.map { Int($0.rounded()).clamped(0, 255) }
         var out = a
         var hist = [Int](repeating: 0, count: 256)
-        for y in 0..<h {
-            for i in 0..<256 { hist[i] = 0 }
-            var count = 0
-            let y0 = Swift.max(0, y - r), y1 = Swift.min(h - 1, y + r)
-            func add(_ x: Int, _ d: Int) {
-                for yy in y0...y1 { hist[Int(a[yy * w + x].rounded()).clamped(0, 255)] += d; count += d }
-            }
-            for x in 0...Swift.min(w - 1, r) { add(x, 1) }
-            for x in 0..<w {
-                if x > 0 {
-                    if x + r < w { add(x + r, 1) }
-                    if x - r - 1 >= 0 { add(x - r - 1, -1) }
+        bins.withUnsafeBufferPointer { bin in
+            hist.withUnsafeMutableBufferPointer { hist in
+                for y in 0..<h {
+                    for i in 0..<256 { hist[i] = 0 }
+                    var count = 0, v = 0, below = 0
+                    let y0 = Swift.max(0, y - r), y1 = Swift.min(h - 1, y + r)
+                    // Adds (d = 1) or removes (d = -1) column x of the window's rows.
+                    @inline(__always) func add(_ x: Int, _ d: Int, _ count: inout Int, _ below: inout Int, _ v: Int) {
+                        for yy in y0...y1 {
+                            let b = bin[yy * w + x]
+                            hist[b] += d
+                            count += d
+                            if b < v { below += d }
+                        }
+                    }
+                    for x in 0...Swift.min(w - 1, r) { add(x, 1, &count, &below, v) }
+                    for x in 0..<w {
+                        if x > 0 {
+                            if x + r < w { add(x + r, 1, &count, &below, v) }
+                            if x - r - 1 >= 0 { add(x - r - 1, -1, &count, &below, v) }
+                        }
+                        // The smallest v whose cumulative count reaches half (as a search from 0 finds it).
+                        let need = (count + 1) / 2
+                        while v > 0 && below >= need { v -= 1; below -= hist[v] }
+                        while v < 255 && below + hist[v] < need { below += hist[v]; v += 1 }
+                        out[y * w + x] = Float(v)
+                    }
                 }
-                var need = (count + 1) / 2, v = 0
-                while v < 255 {
-                    need -= hist[v]
-                    if need <= 0 { break }
-                    v += 1
-                }
-                out[y * w + x] = Float(v)
             }
         }
         return out

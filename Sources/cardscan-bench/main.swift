@@ -452,6 +452,7 @@ func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
+    var steps: [String: [Double]] = [:]
     for path in jpegFiles(in: dir) {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         let card = try CardPreparer.prepare(encoded).image
@@ -464,7 +465,9 @@ func benchOCRRatio(_ dir: String) throws {
         norm.append(milliseconds { normalized = CardNormalizer.normalize(card) })
         direction.append(milliseconds { _ = TextDirection.estimate(normalized) })
         onNormalized.append(try milliseconds { _ = try engine.recognize(normalized, normalize: false) })
+        for (name, ms) in CardNormalizer.profile(card) { steps[name, default: []].append(ms) }
     }
+    print("  normaliser steps: " + steps.sorted { $0.key < $1.key }.map { String(format: "%@ %.1f", $0.key, median($0.value)) }.joined(separator: ", ") + " ms")
     print(String(format: "  normaliser %.1f ms, text direction %.1f ms, one read of the normalised card %.1f ms", median(norm), median(direction), median(onNormalized)))
     print(String(format: "one plain read %.1f ms, cardscan's reading %.1f ms (medians per card); per card ratio median %.2f, max %.2f (target <= 1.15)",
                  median(plain), median(upright), median(ratios), ratios.max() ?? 0))

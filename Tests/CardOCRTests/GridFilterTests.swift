@@ -1,0 +1,58 @@
+import Testing
+@testable import CardOCR
+
+/// The normaliser's grid filters (constant-time extremes, a median followed as the window slides)
+/// give exactly what their definitions give, computed the slow way, on random grids.
+@Suite struct GridFilterTests {
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state
+        }
+    }
+
+    static func grid(_ w: Int, _ h: Int, seed: UInt64) -> [Float] {
+        var g = Generator(state: seed)
+        return (0..<(w * h)).map { _ in Float(Int.random(in: 0...255, using: &g)) + Float(Int.random(in: 0...3, using: &g)) * 0.25 }
+    }
+
+    static func slowExtreme(_ a: [Float], w: Int, h: Int, r: Int, max: Bool) -> [Float] {
+        var out = a
+        for y in 0..<h {
+            for x in 0..<w {
+                var v = a[y * w + x]
+                for yy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) {
+                    for xx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) {
+                        v = max ? Swift.max(v, a[yy * w + xx]) : Swift.min(v, a[yy * w + xx])
+                    }
+                }
+                out[y * w + x] = v
+            }
+        }
+        return out
+    }
+
+    static func slowMedian(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
+        var out = a
+        for y in 0..<h {
+            for x in 0..<w {
+                var values: [Int] = []
+                for yy in Swift.max(0, y - r)...Swift.min(h - 1, y + r) {
+                    for xx in Swift.max(0, x - r)...Swift.min(w - 1, x + r) { values.append(Swift.min(255, Swift.max(0, Int(a[yy * w + xx].rounded())))) }
+                }
+                values.sort()
+                out[y * w + x] = Float(values[(values.count + 1) / 2 - 1])
+            }
+        }
+        return out
+    }
+
+    @Test(arguments: [(1, 1, 1), (7, 5, 1), (40, 23, 6), (23, 40, 6), (17, 9, 8), (64, 37, 3)])
+    func fastFiltersEqualTheirDefinitions(w: Int, h: Int, r: Int) {
+        let a = Self.grid(w, h, seed: UInt64(w * 1000 + h * 10 + r))
+        #expect(GridFilter.dilate(a, w: w, h: h, r: r) == Self.slowExtreme(a, w: w, h: h, r: r, max: true))
+        #expect(GridFilter.erode(a, w: w, h: h, r: r) == Self.slowExtreme(a, w: w, h: h, r: r, max: false))
+        #expect(GridFilter.median(a, w: w, h: h, r: r) == Self.slowMedian(a, w: w, h: h, r: r))
+    }
+}
