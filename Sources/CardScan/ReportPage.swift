@@ -170,6 +170,11 @@ public struct CardPicture: Sendable, Equatable {
     public let width: Int
     public let height: Int
 
+    /// A plain gray picture of the given size (for tests of what holds pictures).
+    public static func make(width: Int, height: Int) throws(IngestError) -> CardPicture {
+        try CardPicture(PixelImage(width: width, height: height, channels: 1, fill: 200), source: "test")
+    }
+
     /// `card` scaled to `longSide` pixels on its long side (never up) and encoded as a JPEG.
     init(_ card: PixelImage, longSide: Int = ReportPage.pictureLongSide, source: String) throws(IngestError) {
         let small = card.longSide > longSide ? card.resized(longSide: longSide) : card

@@ -9,22 +9,28 @@ import Foundation
 final class ReportCollector {
     let path: FilePathBytes
     static let maxPictures = 1000
+    let maxPictures: Int
     private var records: [ScanRecord] = []
-    private var pictured = 0
+    /// The records that still have their picture: how badly each reads, and where it is.
+    private var pictured: [(badness: Double, index: Int)] = []
 
-    init(path: FilePathBytes) {
+    init(path: FilePathBytes, maxPictures: Int = ReportCollector.maxPictures) {
         self.path = path
+        self.maxPictures = maxPictures
     }
+
+    /// The records as collected (for tests).
+    var collected: [ScanRecord] { records }
 
     func add(_ record: ScanRecord) {
         records.append(record)
         guard record.cardPicture != nil else { return }
-        pictured += 1
-        if pictured > Self.maxPictures,
-           let best = records.indices.filter({ records[$0].cardPicture != nil }).min(by: { ReportPage.badness(records[$0]) < ReportPage.badness(records[$1]) }) {
-            records[best].cardPicture = nil
-            pictured -= 1
-        }
+        pictured.append((ReportPage.badness(record), records.count - 1))
+        guard pictured.count > maxPictures,
+              let best = pictured.indices.min(by: { pictured[$0].badness < pictured[$1].badness }) else { return }
+        records[pictured[best].index].cardPicture = nil
+        pictured.swapAt(best, pictured.count - 1)
+        pictured.removeLast()
     }
 
     /// Writes the page atomically (a temporary file beside it, then a rename), mode 0600.
