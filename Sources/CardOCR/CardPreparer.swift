@@ -19,6 +19,9 @@ public struct PreparedCard: Sendable {
     /// Milliseconds spent decoding, and detecting plus straightening.
     public let decodeMs: Double
     public let detectMs: Double
+    /// Milliseconds per phase, in order ("decode", "preview", "locate", "gray", "snap",
+    /// "second-decode", "warp"; "resize" for the whole frame), for the benchmark.
+    public let phases: [(name: String, milliseconds: Double)]
     /// Decoder warnings (truncated data and the like).
     public let warnings: [String]
     /// What detection weighed, drawn on the upright preview (only when asked for; see `DetectionOverlay`).
@@ -47,23 +50,23 @@ public enum CardPreparer {
                                overlay: Bool = false) throws(IngestError) -> PreparedCard {
         var time = PhaseTimes()
         // Colour for detection: a coloured card can have the same gray as the desk around it.
-        let colour = try time.decoding { () throws(IngestError) in
+        let colour = try time.decoding("decode") { () throws(IngestError) in
             try encoded.decode(minimumLongSide: Int(Double(longSide) * workingFactor), grayscale: false, applyOrientation: false)
         }
-        let (preview, location, gray) = time.detecting {
-            let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
+        let preview = time.detecting("preview") {
+            colour.image.longSide > CardDetector.previewLongSide * 3 / 2
                 ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
-            let location = detectCard ? CardDetector.locate(in: preview)
-                : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
-            return (preview, location, colour.image.grayscale())
         }
-        var working = DecodedImage(image: gray, warnings: colour.warnings)
+        let location = time.detecting("locate") {
+            detectCard ? CardDetector.locate(in: preview) : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
+        }
+        var working = DecodedImage(image: time.detecting("gray") { colour.image.grayscale() }, warnings: colour.warnings)
         let o = encoded.orientation
         guard let quad = location.quad else {
-            let card = time.detecting { working.image.resized(longSide: longSide).applyingOrientation(o) }
+            let card = time.detecting("resize") { working.image.resized(longSide: longSide).applyingOrientation(o) }
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
-                                decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, warnings: working.warnings,
-                                overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
+                                decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, phases: time.phases,
+                                warnings: working.warnings, overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
                                 frame: detectCard ? working.image : nil)
         }
         var stored = storedQuad(quad, of: encoded)
@@ -71,64 +74,48 @@ public enum CardPreparer {
         if location.method == .outline {
             // Snap the preview's outline to the card's edges at the working size, then keep a hair
             // inside them so that no desk is read as text.
-            stored = time.detecting { [working] in snapped(stored, to: working.image) }
+            stored = time.detecting("snap") { [working] in snapped(stored, to: working.image) }
         }
-        working = try time.decoding { [working] () throws(IngestError) in
+        working = try time.decoding("second-decode") { [working] () throws(IngestError) in
             try decodedForCard(stored, in: working, of: encoded, longSide: longSide)
         }
-        let card = time.detecting {
+        let card = time.detecting("warp") {
             Rectifier.warp(working.image, quad: stored, longSide: longSide)
                 ?? working.image.resized(longSide: longSide).applyingOrientation(o)
         }
         let placement = CardPlacement(method: location.method, corners: uprightCorners(stored, of: encoded),
                                       confidence: location.confidence)
         return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
-                            detectMs: time.detect.milliseconds, warnings: working.warnings,
+                            detectMs: time.detect.milliseconds, phases: time.phases, warnings: working.warnings,
                             overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
     }
 
-    /// Milliseconds per phase of `prepare` on one photo (for the benchmark; the same steps, timed apart).
-    public static func profile(_ encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> [(String, Double)] {
-        let clock = ContinuousClock()
-        var out: [(String, Double)] = []
-        var t = clock.now
-        func lap(_ name: String) { out.append((name, (clock.now - t).milliseconds)); t = clock.now }
-        let colour = try encoded.decode(minimumLongSide: Int(Double(longSide) * workingFactor), grayscale: false, applyOrientation: false)
-        lap("decode")
-        let preview = colour.image.longSide > CardDetector.previewLongSide * 3 / 2
-            ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
-        lap("preview")
-        let location = CardDetector.locate(in: preview)
-        lap("locate")
-        let gray = colour.image.grayscale()
-        lap("gray")
-        guard let quad = location.quad else { return out }
-        var stored = storedQuad(quad, of: encoded)
-        if location.method == .outline { stored = snapped(stored, to: gray) }
-        lap("snap")
-        let working = try decodedForCard(stored, in: DecodedImage(image: gray, warnings: []), of: encoded, longSide: longSide)
-        lap("second-decode")
-        _ = Rectifier.warp(working.image, quad: stored, longSide: longSide)
-        lap("warp")
-        return out
-    }
-
     /// Time spent decoding and detecting, added up over the phases of one preparation.
+    /// Each phase is also kept under its name.
     struct PhaseTimes {
         let clock = ContinuousClock()
         var decode = Duration.zero
         var detect = Duration.zero
+        var phases: [(name: String, milliseconds: Double)] = []
 
-        mutating func decoding<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        mutating func decoding<T, E: Error>(_ name: String, _ body: () throws(E) -> T) throws(E) -> T {
             let start = clock.now
-            defer { decode += clock.now - start }
-            return try body()
+            let result = try body()
+            record(name, since: start, into: \.decode)
+            return result
         }
 
-        mutating func detecting<T>(_ body: () -> T) -> T {
+        mutating func detecting<T>(_ name: String, _ body: () -> T) -> T {
             let start = clock.now
-            defer { detect += clock.now - start }
-            return body()
+            let result = body()
+            record(name, since: start, into: \.detect)
+            return result
+        }
+
+        private mutating func record(_ name: String, since start: ContinuousClock.Instant, into total: WritableKeyPath<PhaseTimes, Duration>) {
+            let elapsed = clock.now - start
+            self[keyPath: total] += elapsed
+            phases.append((name, elapsed.milliseconds))
         }
     }
 

@@ -160,8 +160,7 @@ func detectNotes(_ dir: String) throws {
 
 /// Median milliseconds per step of card detection over a folder's photos (previews made first).
 func detectProfile(_ dir: String) throws {
-    var steps: [String: [Double]] = [:]
-    var order: [String] = []
+    var steps = StepTimes()
     for path in jpegFiles(in: dir) {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         let image = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false).image
@@ -169,15 +168,10 @@ func detectProfile(_ dir: String) throws {
         let r = milliseconds { preview = image.resized(longSide: CardDetector.previewLongSide) }
         let g = milliseconds { _ = image.grayscale() }
         for (name, ms) in [("resize-preview", r), ("gray-working", g)] + CardDetector.profile(preview!) {
-            let key = name.components(separatedBy: "(").first!
-            if steps[key] == nil { order.append(key) }
-            steps[key, default: []].append(ms)
+            steps.add(name.components(separatedBy: "(").first!, ms)
         }
     }
-    for key in order {
-        let v = steps[key]!.sorted()
-        print(key.padding(toLength: 16, withPad: " ", startingAt: 0), String(format: "median %6.1f ms   max %6.1f ms", v[v.count / 2], v.last!))
-    }
+    steps.print(width: 16)
 }
 
 /// Writes the image CardPreparer hands to OCR as a PGM file, to look at.
@@ -313,31 +307,30 @@ func parseLines(_ file: String) throws {
 
 /// Where card preparation spends its time, per phase, median over the photos of DIR.
 func prepareSplit(_ dir: String) throws {
-    var steps: [String: [Double]] = [:]
-    var order: [String] = []
+    var steps = StepTimes()
     for path in jpegFiles(in: dir) {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
-        for (name, ms) in try CardPreparer.profile(encoded) {
-            if steps[name] == nil { order.append(name) }
-            steps[name, default: []].append(ms)
+        for (name, ms) in try CardPreparer.prepare(encoded).phases { steps.add(name, ms) }
+    }
+    steps.print(width: 14)
+}
+
+/// Milliseconds per named step over many photos, printed as median and maximum in first-seen order.
+struct StepTimes {
+    private var times: [String: [Double]] = [:]
+    private var order: [String] = []
+
+    mutating func add(_ name: String, _ milliseconds: Double) {
+        if times[name] == nil { order.append(name) }
+        times[name, default: []].append(milliseconds)
+    }
+
+    func print(width: Int) {
+        for key in order {
+            let v = times[key]!
+            Swift.print(key.padding(toLength: width, withPad: " ", startingAt: 0), String(format: "median %6.1f ms   max %6.1f ms", median(v), v.max()!))
         }
     }
-    for key in order { print(key.padding(toLength: 14, withPad: " ", startingAt: 0), String(format: "median %6.1f ms  max %6.1f ms", median(steps[key]!), steps[key]!.max()!)) }
-    var phases: [String: [Double]] = [:]
-    for path in jpegFiles(in: dir) where CommandLine.arguments.contains("--old") {
-        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
-        var colour: DecodedImage?
-        phases["decode", default: []].append(try milliseconds { colour = try encoded.decode(minimumLongSide: 1536, grayscale: false, applyOrientation: false) })
-        guard let image = colour?.image else { continue }
-        var preview: PixelImage?
-        phases["preview", default: []].append(milliseconds { preview = image.downsampled(by: max(2, Int((Double(image.longSide) / Double(CardDetector.previewLongSide)).rounded()))) })
-        phases["gray", default: []].append(milliseconds { _ = image.grayscale() })
-        var location: CardDetector.Location?
-        phases["locate", default: []].append(milliseconds { location = CardDetector.locate(in: preview!) })
-        phases["prepare-all", default: []].append(try milliseconds { _ = try CardPreparer.prepare(encoded) })
-        _ = location
-    }
-    for (k, v) in phases.sorted(by: { $0.key < $1.key }) { print(k, String(format: "%.1f ms median", median(v))) }
 }
 
 /// zbar on the straightened cards of a folder, several ways: milliseconds (median, max) and
@@ -452,7 +445,7 @@ func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
-    var steps: [String: [Double]] = [:]
+    var steps = StepTimes()
     for path in jpegFiles(in: dir) {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         let card = try CardPreparer.prepare(encoded).image
@@ -465,9 +458,9 @@ func benchOCRRatio(_ dir: String) throws {
         norm.append(milliseconds { normalized = CardNormalizer.normalize(card) })
         direction.append(milliseconds { _ = TextDirection.estimate(normalized) })
         onNormalized.append(try milliseconds { _ = try engine.recognize(normalized, normalize: false) })
-        for (name, ms) in CardNormalizer.profile(card) { steps[name, default: []].append(ms) }
+        for (name, ms) in CardNormalizer.profile(card) { steps.add("normaliser " + name, ms) }
     }
-    print("  normaliser steps: " + steps.sorted { $0.key < $1.key }.map { String(format: "%@ %.1f", $0.key, median($0.value)) }.joined(separator: ", ") + " ms")
+    steps.print(width: 22)
     print(String(format: "  normaliser %.1f ms, text direction %.1f ms, one read of the normalised card %.1f ms", median(norm), median(direction), median(onNormalized)))
     print(String(format: "one plain read %.1f ms, cardscan's reading %.1f ms (medians per card); per card ratio median %.2f, max %.2f (target <= 1.15)",
                  median(plain), median(upright), median(ratios), ratios.max() ?? 0))
