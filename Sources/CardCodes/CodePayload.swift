@@ -34,9 +34,7 @@ public enum CodePayload {
     /// the payload names no country; nil when the payload is not contact data (a product number,
     /// plain text).
     public static func parse(_ bytes: [UInt8], region: String?) throws(CodeError) -> CodeContact? {
-        guard bytes.count <= maxBytes else {
-            throw CodeError(.oversized, "the code holds \(bytes.count) bytes; at most \(maxBytes) are read")
-        }
+        try checkSize(bytes.count)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CodeError(.invalidText, "the code's data is not UTF-8 text")
         }
@@ -45,9 +43,7 @@ public enum CodePayload {
 
     /// `parse(_:region:)` for a payload already decoded as text.
     public static func parse(_ text: String, region: String?) throws(CodeError) -> CodeContact? {
-        guard text.utf8.count <= maxBytes else {
-            throw CodeError(.oversized, "the code holds \(text.utf8.count) bytes; at most \(maxBytes) are read")
-        }
+        try checkSize(text.utf8.count)
         if let bad = text.unicodeScalars.first(where: isBinary) {
             throw CodeError(.binary, "the code's data holds control character U+\(String(bad.value, radix: 16, uppercase: true)); it is not text")
         }
@@ -71,6 +67,11 @@ public enum CodePayload {
         }
         let contact = builder.finish()
         return contact.confidence.isEmpty ? nil : CodeContact(kind: kind, contact: contact)
+    }
+
+    /// Refuses a payload of more than `maxBytes` bytes.
+    public static func checkSize(_ count: Int) throws(CodeError) {
+        guard count <= maxBytes else { throw CodeError(.oversized, "the code holds \(count) bytes; at most \(maxBytes) are read") }
     }
 
     /// A payload that is one address or number: "https://...", "www...", "mailto:...", "MATMSG:TO:...;;", "tel:...".

@@ -8,8 +8,8 @@ public struct DecodedCode: Sendable, Equatable {
     /// The data's bytes as the code holds them (QR codes are read in zbar's binary mode: no
     /// guessing at character sets), at most `CodeReader.maxPayloadBytes`.
     public let payload: [UInt8]
-    /// True when the code held more than `CodeReader.maxPayloadBytes` (then `payload` is empty).
-    public let oversized: Bool
+    /// How many bytes the code held (more than `CodeReader.maxPayloadBytes`: `payload` is empty).
+    public let length: Int
 
     /// The data as text: UTF-8 when the bytes are valid UTF-8 (what generators write, with or
     /// without an ECI marker); otherwise, for a QR code, ISO 8859-1, QR's own default character
@@ -21,10 +21,11 @@ public struct DecodedCode: Sendable, Equatable {
         return String(String.UnicodeScalarView(payload.map { Unicode.Scalar($0) }))
     }
 
-    public init(symbology: String, payload: [UInt8], oversized: Bool = false) {
+    /// `length` is the code's size when `payload` holds none of it (an oversized code).
+    public init(symbology: String, payload: [UInt8], length: Int? = nil) {
         self.symbology = symbology
         self.payload = payload
-        self.oversized = oversized
+        self.length = length ?? payload.count
     }
 }
 
@@ -33,9 +34,9 @@ public struct DecodedCode: Sendable, Equatable {
 /// A scanner is created for each image (zbar's scanners are not safe to share between threads,
 /// and one costs microseconds), so `read` may be called from any number of threads at once.
 public enum CodeReader {
-    /// The most bytes of a code's data that are kept (a QR code holds at most 2,953 bytes; zbar
-    /// joins the parts of a structured-append code).
-    public static let maxPayloadBytes = 8192
+    /// The most bytes of a code's data that are kept: as many as `CodePayload` reads (a QR code
+    /// holds at most 2,953 bytes; zbar joins the parts of a structured-append code).
+    public static let maxPayloadBytes = CodePayload.maxBytes
 
     /// The most codes taken from one image (a card has one or two).
     public static let maxCodes = 8
@@ -97,7 +98,7 @@ public enum CodeReader {
     static func decoded(_ symbol: OpaquePointer) -> DecodedCode {
         let name = zbar_get_symbol_name(zbar_symbol_get_type(symbol)).map { String(cString: $0) } ?? "unknown"
         let length = Int(zbar_symbol_get_data_length(symbol))
-        guard length <= maxPayloadBytes else { return DecodedCode(symbology: name, payload: [], oversized: true) }
+        guard length <= maxPayloadBytes else { return DecodedCode(symbology: name, payload: [], length: length) }
         guard length > 0, let data = zbar_symbol_get_data(symbol) else { return DecodedCode(symbology: name, payload: []) }
         let bytes = UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: length) {
             Array(UnsafeBufferPointer(start: $0, count: length))

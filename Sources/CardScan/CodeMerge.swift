@@ -42,16 +42,16 @@ enum CodeMerge {
         var fromCodes = Contact()
         for (code, place) in found {
             var held: CodeContact?
-            if code.oversized {
-                result.warnings.append("\(code.symbology) ignored (code-oversized): it holds more than \(CodeReader.maxPayloadBytes) bytes")
-            } else if let text = code.text {
-                do {
+            do throws(CodeError) {
+                try CodePayload.checkSize(code.length)
+                // A QR code's Latin-1 bytes as its text; other bytes as CodePayload takes them (UTF-8, or refused).
+                if let text = code.text {
                     held = try CodePayload.parse(text, region: region)
-                } catch {
-                    result.warnings.append("\(code.symbology) ignored (\(error.code.rawValue)): \(error.message)")
+                } else {
+                    held = try CodePayload.parse(code.payload, region: region)
                 }
-            } else {
-                result.warnings.append("\(code.symbology) ignored (code-invalid-text): its data is not text")
+            } catch {
+                result.warnings.append("\(code.symbology) ignored (\(error.code.rawValue)): \(error.message)")
             }
             result.codes.append(CodeSummary(symbology: code.symbology, contact: held?.kind.rawValue, foundIn: place))
             if let held {

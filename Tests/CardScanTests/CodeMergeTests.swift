@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func oversizedCodesFromTheReaderAreIgnored() {
-        let merged = CodeMerge.merge(ocr: Self.ocr, found: [(DecodedCode(symbology: "QR-Code", payload: [], oversized: true), "card")],
+        let merged = CodeMerge.merge(ocr: Self.ocr, found: [(DecodedCode(symbology: "QR-Code", payload: [], length: CodeReader.maxPayloadBytes + 1), "card")],
                                      fallbackRegion: "US")
         #expect(merged.contact == Self.ocr)
         #expect(merged.warnings.first?.contains("code-oversized") == true)
