@@ -31,9 +31,7 @@ struct ContactsCommand: ParsableCommand {
     }
 
     static func record(_ stored: StoredContact) -> ScanRecord {
-        var record = ScanRecord.scanned("contact-\(stored.id)", stored.contact)
-        record.sources = [:]
-        return record
+        ScanRecord.scanned("contact-\(stored.id)", stored.contact)
     }
 
     static func fail(_ error: ContactBookError) -> ExitCode {
@@ -58,7 +56,7 @@ struct ContactsCommand: ParsableCommand {
                     out += "\(c.id)\t" + fields.joined(separator: "\t") + "\n"
                 }
             }
-            try ContactsCommand.emit(out)
+            RecordWriter.emit(out)
             if !json { Diagnostics.info("\(contacts.count) contact\(contacts.count == 1 ? "" : "s") in \(book.db)") }
         }
     }
@@ -71,15 +69,16 @@ struct ContactsCommand: ParsableCommand {
         func run() throws {
             let c: StoredContact
             do { c = try book.open().contact(id: id) } catch let error as ContactBookError { throw ContactsCommand.fail(error) }
+            let dates = ISO8601DateFormatter()
             let scans: [JSONValue] = c.scans.map { s in
-                .object([("source", .string(s.source)), ("scanned", .string(ISO8601DateFormatter().string(from: s.scanned))),
+                .object([("source", .string(s.source)), ("scanned", .string(dates.string(from: s.scanned))),
                          ("fields", .object(s.fields.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) })),
                          ("text", .optional(s.text))])
             }
             let value = JSONValue.object([("id", .integer(Int(c.id))), ("contact", c.contact.json()),
                                           ("confidence", .object(c.contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) })),
                                           ("scans", .array(scans))])
-            try ContactsCommand.emit(value.serialized() + "\n")
+            RecordWriter.emit(value.serialized() + "\n")
         }
     }
 
@@ -104,7 +103,7 @@ struct ContactsCommand: ParsableCommand {
                     throw ExitCode(1)
                 }
             } else {
-                try ContactsCommand.emit(text)
+                RecordWriter.emit(text)
             }
             Diagnostics.info("exported \(contacts.count) contact\(contacts.count == 1 ? "" : "s") as \(format.rawValue)")
         }
@@ -119,7 +118,7 @@ struct ContactsCommand: ParsableCommand {
             let deleted: [Int64]
             do { deleted = try book.open().delete(ids: ids) } catch let error as ContactBookError { throw ContactsCommand.fail(error) }
             let missing = ids.filter { !deleted.contains($0) }
-            try ContactsCommand.emit("deleted \(deleted.count) contact\(deleted.count == 1 ? "" : "s")" + (deleted.isEmpty ? "" : ": " + deleted.map(String.init).joined(separator: " ")) + "\n")
+            RecordWriter.emit("deleted \(deleted.count) contact\(deleted.count == 1 ? "" : "s")" + (deleted.isEmpty ? "" : ": " + deleted.map(String.init).joined(separator: " ")) + "\n")
             if !missing.isEmpty {
                 Diagnostics.error("no contact " + missing.map(String.init).joined(separator: " ") + " in \(book.db)")
                 throw ExitCode(1)
@@ -134,17 +133,7 @@ struct ContactsCommand: ParsableCommand {
         func run() throws {
             let count: Int
             do { count = try book.open().purge() } catch let error as ContactBookError { throw ContactsCommand.fail(error) }
-            try ContactsCommand.emit("purged \(count) contact\(count == 1 ? "" : "s"); \(book.db) holds none and was compacted\n")
-        }
-    }
-
-    /// Writes to standard output, checked.
-    static func emit(_ text: String) throws {
-        do {
-            try SystemFile.writeAll(STDOUT_FILENO, Array(text.utf8), name: "standard output")
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitCode(1)
+            RecordWriter.emit("purged \(count) contact\(count == 1 ? "" : "s"); \(book.db) holds none and was compacted\n")
         }
     }
 }

@@ -81,14 +81,34 @@ final class RecordSink {
     }
 }
 
-/// Checks made before -o FILE is touched, so that no file a user has is lost to it.
+/// Checks made before -o FILE (or --report FILE) is touched, so that no file a user has is lost to it.
 enum OutputTarget {
     /// The path to write (a link's real file), after refusing what must not be replaced: a
     /// device, FIFO or folder; a file being scanned; a file that does not hold cardscan records
     /// in this format (unless `force`). With `resume` the file must hold JSON Lines records.
     static func check(_ output: String, format: ExportFormat, inputs: [FilePathBytes], resume: Bool, force: Bool) throws(FileError) -> FilePathBytes {
+        guard let (path, head) = try existing(output, option: "-o", inputs: inputs, writes: "records",
+                                              elsewhere: " (use -o - or a shell redirection for standard output)")
+        else { return RawArguments.path(output) }
+        if resume && !RecordExporter.recognises(head, format: .jsonl) {
+            throw FileError(.exists, path: path.display,
+                            reason: "does not hold cardscan's JSON Lines records; --resume continues only a file cardscan wrote")
+        }
+        if !force && !RecordExporter.recognises(head, format: format) {
+            throw FileError(.exists, path: path.display,
+                            reason: "exists and does not hold cardscan's \(format.rawValue) records; choose another name, or --force to replace it")
+        }
+        return path
+    }
+
+    /// The file `output` names when it exists (a link's real file) with its first 4 KB, after
+    /// refusing a link that leads nowhere, what is not a regular file, and an input; nil for a new file.
+    /// `option` names the option in the messages ("-o", "--report"), `writes` what it writes, and
+    /// `elsewhere` how to write somewhere that is not a file (or "").
+    static func existing(_ output: String, option: String, inputs: [FilePathBytes], writes: String,
+                         elsewhere: String) throws(FileError) -> (FilePathBytes, [UInt8])? {
         var path = RawArguments.path(output)
-        guard let own = try? SystemFile.status(path, followLinks: false) else { return path }  // a new file
+        guard let own = try? SystemFile.status(path, followLinks: false) else { return nil }  // a new file
         if own.kind == .symlink {
             guard let real = try? SystemFile.realPath(path) else {
                 throw FileError(.notRegular, path: path.display,
@@ -99,28 +119,18 @@ enum OutputTarget {
         let status = try SystemFile.status(path)
         guard status.kind == .regular else {
             throw FileError(.notRegular, path: path.display,
-                            reason: "is \(status.kind.phrase), not a regular file; -o writes files only (use -o - or a shell redirection for standard output)")
+                            reason: "is \(status.kind.phrase), not a regular file; \(option) writes files only" + elsewhere)
         }
         for input in inputs {
             if let s = try? SystemFile.status(input), s.isSameFile(as: status) {
-                throw FileError(.exists, path: path.display, reason: "is one of the inputs; -o would replace it with records")
+                throw FileError(.exists, path: path.display, reason: "is one of the inputs; \(option) would replace it with \(writes)")
             }
         }
-        let head: [UInt8]
         do {
-            head = try SystemFile.readHead(path, count: 4096)
+            return (path, try SystemFile.readHead(path, count: 4096))
         } catch {
-            throw FileError(error.code, path: error.path, reason: error.reason + " (checking what -o would replace)")
+            throw FileError(error.code, path: error.path, reason: error.reason + " (checking what \(option) would replace)")
         }
-        if resume && !RecordExporter.recognises(head, format: .jsonl) {
-            throw FileError(.exists, path: path.display,
-                            reason: "does not hold cardscan's JSON Lines records; --resume continues only a file cardscan wrote")
-        }
-        if !force && !RecordExporter.recognises(head, format: format) {
-            throw FileError(.exists, path: path.display,
-                            reason: "exists and does not hold cardscan's \(format.rawValue) records; choose another name, or --force to replace it")
-        }
-        return path
     }
 }
 

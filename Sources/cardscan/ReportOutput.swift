@@ -45,18 +45,8 @@ enum ReportTarget {
     /// The path to write, after refusing a device, FIFO or folder, an input, and an existing file
     /// that is not a cardscan report (unless `force`).
     static func check(_ report: String, inputs: [FilePathBytes], force: Bool) throws(FileError) -> FilePathBytes {
-        let path = RawArguments.path(report)
-        guard (try? SystemFile.status(path, followLinks: false)) != nil else { return path }  // a new file
-        let status = try SystemFile.status(path)
-        guard status.kind == .regular else {
-            throw FileError(.notRegular, path: path.display, reason: "is \(status.kind.phrase), not a regular file; --report writes files only")
-        }
-        for input in inputs {
-            if let s = try? SystemFile.status(input), s.isSameFile(as: status) {
-                throw FileError(.exists, path: path.display, reason: "is one of the inputs; --report would replace it")
-            }
-        }
-        let head = try SystemFile.readHead(path, count: 256)
+        guard let (path, head) = try OutputTarget.existing(report, option: "--report", inputs: inputs, writes: "a report", elsewhere: "")
+        else { return RawArguments.path(report) }
         if !force && !head.starts(with: Array(ReportPage.signature.utf8)) {
             throw FileError(.exists, path: path.display, reason: "exists and is not a cardscan report; choose another name, or --force to replace it")
         }
