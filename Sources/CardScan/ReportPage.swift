@@ -24,10 +24,9 @@ public enum ReportPage {
     /// The page for `records`, worst first (errors, then the records with the least sure or the
     /// fewest fields), each with its card picture when the record carries one.
     public static func render(_ records: [ScanRecord], summary: Summary) -> String {
-        let ordered = records.enumerated().sorted { a, b in
-            let (x, y) = (badness(a.element), badness(b.element))
-            return x != y ? x > y : a.offset < b.offset
-        }.map(\.element)
+        let ordered = records.indices.map { (badness: badness(records[$0]), index: $0) }
+            .sorted { $0.badness != $1.badness ? $0.badness > $1.badness : $0.index < $1.index }
+            .map { records[$0.index] }
         var html = signature + "\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n"
         html += "<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
@@ -169,11 +168,6 @@ public struct CardPicture: Sendable, Equatable {
     public let jpeg: [UInt8]
     public let width: Int
     public let height: Int
-
-    /// A plain gray picture of the given size (for tests of what holds pictures).
-    public static func make(width: Int, height: Int) throws(IngestError) -> CardPicture {
-        try CardPicture(PixelImage(width: width, height: height, channels: 1, fill: 200), source: "test")
-    }
 
     /// `card` scaled to `longSide` pixels on its long side (never up) and encoded as a JPEG.
     init(_ card: PixelImage, longSide: Int = ReportPage.pictureLongSide, source: String) throws(IngestError) {

@@ -1,4 +1,5 @@
-import CardScan
+import ImageIngest
+@testable import CardScan
 import ContactParser
 import FileAccess
 import Testing
@@ -11,7 +12,7 @@ import Testing
         c.name = PersonName(full: "X", given: nil, family: nil)
         for field in Contact.Field.allCases { c.confidence[field] = confidence }
         var r = ScanRecord.scanned(name, c)
-        r.cardPicture = try? CardPicture.make(width: 8, height: 8)
+        r.cardPicture = try? CardPicture(PixelImage(width: 8, height: 8, channels: 1, fill: 200), source: name)
         return r
     }
 
