@@ -24,9 +24,9 @@ public enum ReportPage {
     /// The page for `records`, worst first (errors, then the records with the least sure or the
     /// fewest fields), each with its card picture when the record carries one.
     public static func render(_ records: [ScanRecord], summary: Summary) -> String {
-        let ordered = records.indices.map { (badness: badness(records[$0]), index: $0) }
-            .sorted { $0.badness != $1.badness ? $0.badness > $1.badness : $0.index < $1.index }
-            .map { records[$0.index] }
+        let scores: [Double] = records.map(badness)
+        let order: [Int] = records.indices.sorted { a, b in scores[a] != scores[b] ? scores[a] > scores[b] : a < b }
+        let ordered: [ScanRecord] = order.map { records[$0] }
         var html = signature + "\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n"
         html += "<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
