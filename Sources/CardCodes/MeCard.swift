@@ -93,12 +93,14 @@ enum MeCard {
         return out
     }
 
-    static func unescaped(_ s: String) -> String {
+    /// Backslash escapes undone: "\;" is ";", "\\" is "\"; with `lineBreaks` (vCard) "\n" and "\N"
+    /// are a line break.
+    static func unescaped(_ s: String, lineBreaks: Bool = false) -> String {
         guard s.contains("\\") else { return s }
         var out = "", escaped = false
         for c in s {
             if escaped {
-                out.append(c)
+                out.append(lineBreaks && (c == "n" || c == "N") ? "\n" : c)
                 escaped = false
             } else if c == "\\" {
                 escaped = true

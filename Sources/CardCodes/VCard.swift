@@ -190,21 +190,7 @@ enum VCard {
     }
 
     /// vCard escapes undone: \n (a line break), \, \; \: \\.
-    static func unescaped(_ s: String) -> String {
-        guard s.contains("\\") else { return s }
-        var out = "", escaped = false
-        for c in s {
-            if escaped {
-                out.append(c == "n" || c == "N" ? "\n" : c)
-                escaped = false
-            } else if c == "\\" {
-                escaped = true
-            } else {
-                out.append(c)
-            }
-        }
-        return out
-    }
+    static func unescaped(_ s: String) -> String { MeCard.unescaped(s, lineBreaks: true) }
 }
 
 /// Character sets a vCard 2.1 value may name.
