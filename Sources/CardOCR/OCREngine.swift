@@ -75,6 +75,7 @@ public final class OCREngine {
         let rc: Int32 = gray.pixels.withUnsafeBufferPointer { buf in
             TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
             TessBaseAPISetSourceResolution(handle, Int32(dpi))
+            OpenMPLimit.oneThreadHere()
             return TessBaseAPIRecognize(handle, nil)
         }
         defer { TessBaseAPIClear(handle) }

@@ -28,6 +28,7 @@ public final class OrientationDetector {
         let ok = gray.pixels.withUnsafeBufferPointer { buf -> Int32 in
             TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
             TessBaseAPISetSourceResolution(handle, 300)
+            OpenMPLimit.oneThreadHere()
             return TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence)
         }
         TessBaseAPIClear(handle)

@@ -1,4 +1,5 @@
 import CTesseract
+import Foundation
 
 /// One TessBaseAPI: created, loaded with its language data, quietened, and torn down in one
 /// place. Owned by one engine (`OCREngine`, `OrientationDetector`), used by one thread at a time.
@@ -27,4 +28,28 @@ final class TesseractHandle {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
     }
+}
+
+/// libtesseract is built with OpenMP on Debian: parts of each reading fan out over as many threads
+/// as Tesseract asks for, while cardscan already reads one card per core. Unless the environment
+/// sets OMP_THREAD_LIMIT (the user's own choice, which OpenMP reads when the library loads), the
+/// parallel regions a reading opens run on the reading's thread alone: OpenMP's max-active-levels
+/// is set to 0 for that thread (an OpenMP setting each thread keeps for itself) before each call
+/// into Tesseract. Without this, N workers run N x cores busy threads (7x slower per card).
+enum OpenMPLimit {
+    /// `omp_set_max_active_levels`, where libtesseract brought OpenMP in; 0 where it did not.
+    private static let setMaxActiveLevels: UInt = {
+        guard getenv("OMP_THREAD_LIMIT") == nil else { return 0 }
+        return UInt(bitPattern: dlsym(UnsafeMutableRawPointer(bitPattern: 0), "omp_set_max_active_levels"))
+    }()
+
+    /// Makes the OpenMP regions opened on this thread from now on run on this thread alone.
+    static func oneThreadHere() {
+        guard setMaxActiveLevels != 0, let symbol = UnsafeRawPointer(bitPattern: setMaxActiveLevels) else { return }
+        typealias SetLevels = @convention(c) (Int32) -> Void
+        unsafeBitCast(symbol, to: SetLevels.self)(0)
+    }
+
+    /// True when readings are kept to their own thread (OpenMP present, OMP_THREAD_LIMIT unset).
+    static var isLimiting: Bool { setMaxActiveLevels != 0 }
 }

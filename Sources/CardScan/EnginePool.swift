@@ -34,6 +34,31 @@ final class EnginePool: @unchecked Sendable {
         for _ in 0..<min(count, capacity) { held.append(try checkOut()) }
     }
 
+    /// Starts creating one engine on a background thread and returns at once. The engine takes
+    /// a place in the pool from now on, so a caller that needs one while it loads waits for it
+    /// when the pool is full, rather than loading another. Should the load fail, the place is
+    /// given back and the next caller meets the error when it creates its own. `then` runs on
+    /// the same thread after the engine is ready.
+    func prewarmInBackground(then next: @escaping @Sendable () -> Void = {}) {
+        condition.lock()
+        let room = total < capacity
+        if room {
+            total += 1
+            everCreated += 1
+        }
+        condition.unlock()
+        Thread.detachNewThread { [self] in
+            if room {
+                let engine = try? make()
+                condition.lock()
+                if let engine { idle.append(engine) } else { total -= 1 }
+                condition.signal()
+                condition.unlock()
+            }
+            next()
+        }
+    }
+
     func withEngine<T>(_ body: (OCREngine) throws(OCRError) -> T) throws(OCRError) -> T {
         let engine = try checkOut()
         defer { checkIn(engine) }

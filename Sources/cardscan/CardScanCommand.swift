@@ -6,7 +6,6 @@ import Foundation
 @main
 struct CardScanMain {
     static func main() {
-        OpenMPThreadLimit.reexecIfNeeded()
         MallocPolicy.apply()
         // Over a file-size limit (ulimit -f) a write fails with EFBIG, which is reported, rather
         // than the process being killed mid-record.
@@ -56,21 +55,6 @@ enum CardScanVersion {
         case .failed(let reason)?: return "network lockdown: failed (\(reason))"
         case nil: return "network lockdown: not engaged"
         }
-    }
-}
-
-/// libtesseract's OpenMP runtime reads OMP_THREAD_LIMIT once, when the library loads; setting it
-/// later has no effect. Without a limit every OCR call fans out over all cores and N workers run
-/// N x cores busy threads (7x slower per card, measured). So when the variable is unset the CLI
-/// sets it to 1 and re-executes itself once, before doing anything else.
-enum OpenMPThreadLimit {
-    static func reexecIfNeeded() {
-        #if os(Linux)
-        guard getenv("OMP_THREAD_LIMIT") == nil else { return }
-        setenv("OMP_THREAD_LIMIT", "1", 1)
-        execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // execv returned: it failed. Go on in this process with OpenMP unlimited.
-        #endif
     }
 }
 
