@@ -39,7 +39,7 @@ N=${#FILES[@]}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# Runs a command under GNU time; appends "seconds maxRSS_kB" to $TMP/NAME.
+# Runs a command under GNU time; appends "seconds maxRSS_KiB" to $TMP/NAME (printed in MiB).
 measure() {
   local name=$1; shift
   /usr/bin/time -f "%e %M" -o "$TMP/time.$name" "$@" > "$TMP/out.$name" 2>/dev/null || true
@@ -85,7 +85,7 @@ names += [("tesseract_cli_1", "tesseract FILE stdout, OMP_THREAD_LIMIT=1, one af
 names = [(k, label) for k, label in names if os.path.exists(os.path.join(tmp, k))]
 results = {k: load(k) for k, _ in names}
 anchor = n / results["tesseract_cli"][0]
-print(f"{'command':68s} {'s':>7s} {'cards/s':>8s} {'x tesseract':>11s} {'peak RSS MB':>12s}")
+print(f"{'command':68s} {'s':>7s} {'cards/s':>8s} {'x tesseract':>11s} {'peak RSS MiB':>12s}")
 for k, label in names:
     s, rss = results[k]
     print(f"{label:68s} {s:7.2f} {n / s:8.2f} {n / s / anchor:11.2f} {rss:12.1f}")
