@@ -189,7 +189,7 @@ enum AddressExtractor {
             fields.append(text.trimmingCharacters(in: .whitespaces))
             glued = ""
         }
-        if !glued.trimmingCharacters(in: CharacterSet(charactersIn: "| ")).isEmpty { fields.append(glued) }
+        if !glued.trimmingCharacters(in: ParserCharacters.barAndSpace).isEmpty { fields.append(glued) }
         return fields
     }
 
@@ -251,7 +251,7 @@ enum AddressExtractor {
            raw[raw.index(after: dash)...].first?.isNumber == true {
             raw = String(raw[raw.index(after: dash)...])
         }
-        raw = raw.trimmingCharacters(in: CharacterSet(charactersIn: ".;:()"))
+        raw = raw.trimmingCharacters(in: ParserCharacters.postcodePunctuation)
         return raw.count >= 2 && raw.count <= 10 ? raw : nil
     }
 
@@ -282,7 +282,7 @@ enum AddressExtractor {
     }
 
     private static func cleanPart(_ s: String) -> String {
-        s.trimmingCharacters(in: CharacterSet(charactersIn: " -–,.;:()")).trimmingCharacters(in: .whitespaces)
+        s.trimmingCharacters(in: ParserCharacters.partPunctuation).trimmingCharacters(in: .whitespaces)
     }
 
     /// "12345 City", "16025 Primaluna (PU)", "28001 Madrid Madrid": the locality follows the
@@ -354,7 +354,7 @@ enum AddressExtractor {
     /// The sub-region `text` names in `format` (key, name or Latin name), as printed; nil when none.
     static func subregion(_ text: String, format: AddressFormat) -> String? {
         guard !format.subregions.isEmpty else { return nil }
-        let printed = text.trimmingCharacters(in: CharacterSet(charactersIn: " ,.()"))
+        let printed = text.trimmingCharacters(in: ParserCharacters.subregionPunctuation)
         let t = printed.lowercased()
         guard !t.isEmpty else { return nil }
         if format.subregionIndex[t] != nil { return printed }
@@ -473,7 +473,7 @@ enum AddressExtractor {
             for separator in [" - ", "-", ", ", " "] {
                 if let r = text.range(of: separator, options: .backwards), let s = subregion(String(text[r.upperBound...]), format: format) {
                     region = s
-                    text = String(text[..<r.lowerBound]).trimmingCharacters(in: CharacterSet(charactersIn: " ,-"))
+                    text = String(text[..<r.lowerBound]).trimmingCharacters(in: ParserCharacters.commaDashSpace)
                     break
                 }
             }

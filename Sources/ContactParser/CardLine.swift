@@ -87,13 +87,12 @@ struct CardLine: Sendable {
 
     /// Trims OCR debris: stray bars, bullets and quotes at the ends, runs of spaces.
     static func clean(_ text: String) -> String {
-        var s = text.replacingOccurrences(of: "\u{2014}", with: "-").replacingOccurrences(of: "\u{2013}", with: "-")
-        s = s.replacingOccurrences(of: "\u{201C}", with: "\"").replacingOccurrences(of: "\u{201D}", with: "\"")
-        s = s.replacingOccurrences(of: "\u{2018}", with: "'").replacingOccurrences(of: "\u{2019}", with: "'")
-        s = s.replacingOccurrences(of: "\u{FB01}", with: "fi").replacingOccurrences(of: "\u{FB02}", with: "fl")
-        let debris = CharacterSet(charactersIn: " |\\_~`'\"•·*«»<>{}[]^°®©™§¢¥€£¬¦=")
-        s = s.trimmingCharacters(in: debris)
-        while s.contains("  ") { s = s.replacingOccurrences(of: "  ", with: " ") }
+        var s = text.replacingIfPresent("\u{2014}", with: "-").replacingIfPresent("\u{2013}", with: "-")
+        s = s.replacingIfPresent("\u{201C}", with: "\"").replacingIfPresent("\u{201D}", with: "\"")
+        s = s.replacingIfPresent("\u{2018}", with: "'").replacingIfPresent("\u{2019}", with: "'")
+        s = s.replacingIfPresent("\u{FB01}", with: "fi").replacingIfPresent("\u{FB02}", with: "fl")
+        s = s.trimmingCharacters(in: ParserCharacters.debris)
+        while s.contains(bytes: "  ") { s = s.replacingOccurrences(of: "  ", with: " ") }
         // Texture or an icon read after the text: a symbol and a few stray letters ("... = p", "... —ste").
         var tokens = s.split(separator: " ").map(String.init)
         if tokens.count >= 3 {
@@ -109,7 +108,7 @@ struct CardLine: Sendable {
                     break
                 }
             }
-            s = tokens.joined(separator: " ").trimmingCharacters(in: debris)
+            s = tokens.joined(separator: " ").trimmingCharacters(in: ParserCharacters.debris)
         }
         return s.trimmingCharacters(in: .whitespaces)
     }

@@ -62,9 +62,9 @@ enum Domains {
 
     /// Repairs a host read by OCR; nil when no repair gives a real domain.
     static func repair(_ raw: String) -> String? {
-        var host = raw.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ".-,;:/ "))
-        host = host.replacingOccurrences(of: ",", with: ".").replacingOccurrences(of: " ", with: "")
-        while host.contains("..") { host = host.replacingOccurrences(of: "..", with: ".") }
+        var host = raw.lowercased().trimmingCharacters(in: ParserCharacters.hostPunctuation)
+        host = host.replacingIfPresent(",", with: ".").replacingIfPresent(" ", with: "")
+        while host.contains(bytes: "..") { host = host.replacingOccurrences(of: "..", with: ".") }
         if isValid(host) { return host }
         var labels = host.split(separator: ".").map(String.init)
         guard labels.count >= 1, var last = labels.last else { return nil }

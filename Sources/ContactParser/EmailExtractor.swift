@@ -26,8 +26,8 @@ enum EmailExtractor {
             for (i, ch) in chars.enumerated() where ch == "@" {
                 let s = localStart(chars, at: i)
                 let (domain, e) = domainAfter(chars, at: i)
-                var local = String(chars[s..<i]).replacingOccurrences(of: " ", with: "")
-                local = local.trimmingCharacters(in: CharacterSet(charactersIn: ".-'"))
+                var local = String(chars[s..<i]).replacingIfPresent(" ", with: "")
+                local = local.trimmingCharacters(in: ParserCharacters.localPunctuation)
                 // A label glued to the address ("E:jane@", "Email-jane@").
                 if let colon = local.lastIndex(of: ":") { local = String(local[local.index(after: colon)...]) }
                 guard !local.isEmpty else { continue }
@@ -61,9 +61,9 @@ enum EmailExtractor {
     /// The line with "(at)", " at ", "[at]" spellings as "@", and no spaces around it.
     static func normalizedAt(_ line: String) -> String {
         var text = Domains.joinSplitSuffixes(line)
-        for at in [" (at) ", " [at] ", "(at)", "[at]", "{at}"] { text = text.replacingOccurrences(of: at, with: "@") }
-        return text.replacingOccurrences(of: " @ ", with: "@").replacingOccurrences(of: "@ ", with: "@")
-            .replacingOccurrences(of: " @", with: "@")
+        for at in [" (at) ", " [at] ", "(at)", "[at]", "{at}"] { text = text.replacingIfPresent(at, with: "@") }
+        return text.replacingIfPresent(" @ ", with: "@").replacingIfPresent("@ ", with: "@")
+            .replacingIfPresent(" @", with: "@")
     }
 
     /// Where the local part before the "@" at `at` starts.
@@ -127,14 +127,14 @@ enum URLExtractor {
             for (from, to) in [("https //", "https://"), ("http //", "http://"), ("https:/ /", "https://"), ("https:/", "https://"),
                                ("http:/", "http://"), ("https: //", "https://"), ("www ", "www."), ("www,", "www."), (". ", "."),
                                (" .", ".")] {
-                text = text.replacingOccurrences(of: from, with: to)
+                text = text.replacingIfPresent(from, with: to)
             }
-            text = text.replacingOccurrences(of: "https:///", with: "https://").replacingOccurrences(of: "http:///", with: "http://")
+            text = text.replacingIfPresent("https:///", with: "https://").replacingIfPresent("http:///", with: "http://")
             text = repairScheme(text)
             let (label, _) = Labels.strip(line.text)
             let tokens = text.split(whereSeparator: { $0 == " " || $0 == "|" }).map(String.init)
             for raw in tokens {
-                var token = raw.trimmingCharacters(in: CharacterSet(charactersIn: ",;()<>\"'"))
+                var token = raw.trimmingCharacters(in: ParserCharacters.tokenPunctuation)
                 if token.hasSuffix(".") { token.removeLast() }
                 guard !token.contains("@"), token.contains(".") else { continue }
                 var candidate = token.lowercased()

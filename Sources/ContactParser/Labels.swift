@@ -37,7 +37,7 @@ enum Labels {
         var out: [String: FieldLabel] = [:]
         for (label, words) in table {
             for w in words {
-                let key = w.trimmingCharacters(in: CharacterSet(charactersIn: ":|"))
+                let key = w.trimmingCharacters(in: ParserCharacters.labelEnd)
                 if out[key] == nil { out[key] = label }
                 let folded = ParserData.fold(key)
                 if out[folded] == nil { out[folded] = label }
@@ -48,7 +48,7 @@ enum Labels {
 
     /// The label a token (or two) spells, when it does.
     static func label(_ token: String) -> FieldLabel? {
-        let t = token.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ":|.-–—•·/ "))
+        let t = token.lowercased().trimmingCharacters(in: ParserCharacters.labelPunctuation)
         guard !t.isEmpty else { return nil }
         if let l = byText[t] { return l }
         if let l = byText[t + "."] { return l }

@@ -99,7 +99,7 @@ enum Lexicon {
 
     /// True for a word that names a street or a compound street name ("Jäkelweg", "Grangatan").
     static func isStreetWord(_ word: String) -> Bool {
-        let w = word.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ",."))
+        let w = word.lowercased().trimmingCharacters(in: ParserCharacters.commaDot)
         guard w.count >= 2 else { return false }
         if streetTypeWords.contains(w) { return true }
         return w.count >= 6 && streetEndings.contains { w.hasSuffix($0) }

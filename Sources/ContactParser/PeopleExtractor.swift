@@ -207,7 +207,7 @@ enum PeopleExtractor {
                 && !(t == "A" && next.first?.isUppercase == true && next.dropFirst().allSatisfy(\.isLowercase) && tokens.count == 2)
             if isSymbols || isBracketed || isStrayLetter { tokens.removeFirst() } else { break }
         }
-        return tokens.joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: " ,;:|-"))
+        return tokens.joined(separator: " ").trimmingCharacters(in: ParserCharacters.namePunctuation)
     }
 
     /// Splits "CÄCILIA HEUSER SÜSSEBIER KG" into a name and a company when the line ends with a
@@ -260,7 +260,7 @@ enum PeopleExtractor {
 
     /// True when the text ends with a legal form ("GmbH", "S.r.l.", "Pty Ltd", "Sp. z o.o.").
     static func hasLegalForm(_ text: String) -> Bool {
-        let words = text.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        let words = text.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: ParserCharacters.comma) }
         guard words.count >= 2 else { return false }
         for n in [4, 3, 2, 1] where words.count > n {
             if ParserData.isLegalForm(words.suffix(n).joined(separator: " ")) { return true }
@@ -271,7 +271,7 @@ enum PeopleExtractor {
     /// Firm names without a legal form: "Solis, Coleman and Duran", "Koh & Low", "Castro-Jimenez",
     /// "Stewart and Sons", "Castellitto e figli", "Lantern Systems", "Talleres Ruiz".
     static func looksLikeFirmName(_ text: String) -> Bool {
-        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        let words = text.split(separator: " ").map { $0.trimmingCharacters(in: ParserCharacters.comma) }
         if words.count >= 2, words.allSatisfy({ $0.first?.isUppercase == true || $0 == "&" || $0.count <= 3 }),
            let last = words.last?.lowercased(), let first = words.first?.lowercased(),
            Lexicon.companyWords.contains(last) || Lexicon.companyWords.contains(first) {
@@ -322,7 +322,7 @@ enum PeopleExtractor {
         guard (2...5).contains(core.count), words.count <= 7, !nameParticles.contains(String(words[0])) else { return nil }
         var score = 1.0
         for w in core {
-            let word = w.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            let word = w.trimmingCharacters(in: ParserCharacters.dot)
             guard let first = word.first, first.isUppercase else { return nil }
             guard word.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "'" || $0 == "." || $0 == "’" }) else { return nil }
             if word.count > 1 && word.filter(\.isLetter).dropFirst().allSatisfy(\.isUppercase) && !word.contains(".") {

@@ -8,7 +8,7 @@ enum Reconciliation {
     /// by such confusions compare equal.
     static func skeleton(_ s: String) -> String {
         var t = s.lowercased()
-        for (from, to) in [("rn", "m"), ("vv", "w"), ("cl", "d")] { t = t.replacingOccurrences(of: from, with: to) }
+        for (from, to) in [("rn", "m"), ("vv", "w"), ("cl", "d")] { t = t.replacingIfPresent(from, with: to) }
         return String(t.map { ch -> Character in
             switch ch {
             case "i", "1", "|", "!", "j": return "l"

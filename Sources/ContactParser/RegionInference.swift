@@ -104,7 +104,7 @@ enum RegionInference {
     static func legalFormVotes(lines: [String]) -> [String: Double] {
         var out: [String: Double] = [:]
         for line in lines {
-            let tokens = line.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+            let tokens = line.lowercased().split(separator: " ").map { $0.trimmingCharacters(in: ParserCharacters.comma) }
             guard tokens.count >= 2 else { continue }
             for n in [3, 2, 1] where tokens.count > n {
                 let term = ParserData.compactForm(tokens.suffix(n).joined(separator: " "))

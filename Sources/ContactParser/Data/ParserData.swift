@@ -202,12 +202,16 @@ enum ParserData {
 
     /// The region named by a whole string ("Deutschland", "Sverige", "U.K."), nil when none.
     static func regionNamed(_ text: String) -> String? {
-        let t = text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces).subtracting(CharacterSet(charactersIn: ".")))
-            .trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmingCharacters(in: nameEnds).trimmingCharacters(in: .whitespaces).lowercased()
         guard t.count >= 2 else { return nil }
         if let code = countryNames[t] { return code }
+        // Lower-case ASCII folds to itself: the lookup above was the folded one.
+        if t.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         return countryNames[fold(t)]
     }
+
+    /// Punctuation and spaces but the dot ("U.K."), trimmed from a country's name; made once.
+    private static let nameEnds = CharacterSet.punctuationCharacters.union(.whitespaces).subtracting(CharacterSet(charactersIn: "."))
 
     /// Lower case, accents folded.
     static func fold(_ s: String) -> String {
