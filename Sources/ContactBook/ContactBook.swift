@@ -134,8 +134,9 @@ public final class ContactBook: Sendable {
     /// pages are overwritten (secure_delete) and the journal is emptied (a WAL checkpoint).
     /// - Returns: the ids that existed and were deleted.
     public func delete(ids: [Int64]) throws(ContactBookError) -> [Int64] {
+        let deleted: [Int64]
         do {
-            let deleted = try pool.write { db -> [Int64] in
+            deleted = try pool.write { db -> [Int64] in
                 var out: [Int64] = []
                 for id in ids {
                     try db.execute(sql: "DELETE FROM contact WHERE id = ?", arguments: [id])
@@ -143,32 +144,29 @@ public final class ContactBook: Sendable {
                 }
                 return out
             }
-            try checkpoint()
-            return deleted
-        } catch let error as ContactBookError {
-            throw error
         } catch {
             throw ContactBookError(.writeFailed, "\(path): cannot delete (\(Self.reason(error)))")
         }
+        try checkpoint()
+        return deleted
     }
 
     /// Deletes every contact and compacts the file (VACUUM): nothing of them is left in it.
     /// - Returns: how many contacts there were.
     public func purge() throws(ContactBookError) -> Int {
+        let count: Int
         do {
-            let count = try pool.write { db -> Int in
+            count = try pool.write { db -> Int in
                 let n = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM contact") ?? 0
                 try db.execute(sql: "DELETE FROM contact")
                 return n
             }
             try pool.vacuum()
-            try checkpoint()
-            return count
-        } catch let error as ContactBookError {
-            throw error
         } catch {
             throw ContactBookError(.writeFailed, "\(path): cannot purge (\(Self.reason(error)))")
         }
+        try checkpoint()
+        return count
     }
 
     /// Copies the journal into the file and empties it, so no deleted value waits in the WAL.
