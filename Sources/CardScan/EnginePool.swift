@@ -42,19 +42,10 @@ final class EnginePool: @unchecked Sendable {
     func prewarmInBackground(then next: @escaping @Sendable () -> Void = {}) {
         condition.lock()
         let room = total < capacity
-        if room {
-            total += 1
-            everCreated += 1
-        }
+        if room { reservePlace() }
         condition.unlock()
         Thread.detachNewThread { [self] in
-            if room {
-                let engine = try? make()
-                condition.lock()
-                if let engine { idle.append(engine) } else { total -= 1 }
-                condition.signal()
-                condition.unlock()
-            }
+            if room, let engine = try? makeInReservedPlace() { checkIn(engine) }
             next()
         }
     }
@@ -72,9 +63,20 @@ final class EnginePool: @unchecked Sendable {
             condition.unlock()
             return engine
         }
+        reservePlace()
+        condition.unlock()
+        return try makeInReservedPlace()
+    }
+
+    /// Counts an engine about to be created. Called with `condition` locked.
+    private func reservePlace() {
         total += 1
         everCreated += 1
-        condition.unlock()
+    }
+
+    /// Creates the engine a reserved place is for; when that fails, gives the place back (a
+    /// waiting caller may then create one) and throws.
+    private func makeInReservedPlace() throws(OCRError) -> OCREngine {
         do {
             return try make()
         } catch {
