@@ -45,11 +45,8 @@ enum OpenMPLimit {
 
     /// Makes the OpenMP regions opened on this thread from now on run on this thread alone.
     static func oneThreadHere() {
-        guard setMaxActiveLevels != 0, let symbol = UnsafeRawPointer(bitPattern: setMaxActiveLevels) else { return }
+        guard let symbol = UnsafeRawPointer(bitPattern: setMaxActiveLevels) else { return }
         typealias SetLevels = @convention(c) (Int32) -> Void
         unsafeBitCast(symbol, to: SetLevels.self)(0)
     }
-
-    /// True when readings are kept to their own thread (OpenMP present, OMP_THREAD_LIMIT unset).
-    static var isLimiting: Bool { setMaxActiveLevels != 0 }
 }

@@ -520,7 +520,7 @@ enum AddressExtractor {
         mutating func takeCountryBelow() {
             var next = pos + 1
             while next < lines.count, next <= pos + 2, address.country == nil {
-                let text = lines[next].text.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.whitespaces))
+                let text = lines[next].text.trimmingCharacters(in: ParserCharacters.punctuationAndSpaces)
                 if ParserData.regionNamed(text) != nil {
                     address.country = text
                 } else if address.region == nil, subregion(text, format: format) != nil {

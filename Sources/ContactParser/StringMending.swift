@@ -45,4 +45,8 @@ enum ParserCharacters {
     static let namePunctuation = CharacterSet(charactersIn: " ,;:|-")
     static let comma = CharacterSet(charactersIn: ",")
     static let dot = CharacterSet(charactersIn: ".")
+    static let commaAndSpace = CharacterSet(charactersIn: ", ")
+    static let punctuationAndSpaces = CharacterSet.punctuationCharacters.union(.whitespaces)
+    /// Punctuation and spaces but the dot ("U.K."), trimmed from a country's name.
+    static let nameEnds = punctuationAndSpaces.subtracting(CharacterSet(charactersIn: "."))
 }

@@ -121,7 +121,7 @@ enum ParserData {
 
     /// True when `term` (one or more words) is a legal form, with or without its dots.
     static func isLegalForm(_ term: String) -> Bool {
-        let t = term.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: ", "))
+        let t = term.lowercased().trimmingCharacters(in: ParserCharacters.commaAndSpace)
         if legalForms.contains(t) || legalForms.contains(t + ".") { return true }
         let c = compactForm(t)
         return c.count >= 2 && compactLegalForms.contains(c)
@@ -202,16 +202,13 @@ enum ParserData {
 
     /// The region named by a whole string ("Deutschland", "Sverige", "U.K."), nil when none.
     static func regionNamed(_ text: String) -> String? {
-        let t = text.trimmingCharacters(in: nameEnds).trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmingCharacters(in: ParserCharacters.nameEnds).trimmingCharacters(in: .whitespaces).lowercased()
         guard t.count >= 2 else { return nil }
         if let code = countryNames[t] { return code }
         // Lower-case ASCII folds to itself: the lookup above was the folded one.
         if t.utf8.allSatisfy({ $0 < 0x80 }) { return nil }
         return countryNames[fold(t)]
     }
-
-    /// Punctuation and spaces but the dot ("U.K."), trimmed from a country's name; made once.
-    private static let nameEnds = CharacterSet.punctuationCharacters.union(.whitespaces).subtracting(CharacterSet(charactersIn: "."))
 
     /// Lower case, accents folded.
     static func fold(_ s: String) -> String {
