@@ -134,70 +134,33 @@ public struct PixelImage: Sendable, Equatable {
 
     /// Resizes with an area-averaging filter (each output pixel is the mean of the input area it
     /// covers, with fractional edge weights); enlarging falls back to bilinear interpolation.
+    ///
+    /// Rows are resampled horizontally as the vertical pass needs them, into a ring of as many
+    /// rows as one output row reads, instead of into a whole image of floats (megabytes that
+    /// would be mapped and zeroed for every photo).
     public func resized(width newWidth: Int, height newHeight: Int) -> PixelImage {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
-        let rows = resampledRows(to: newWidth)
-        let out = Self.resampledColumns(rows, rowLength: newWidth * channels, to: newHeight,
-                                        taps: ResampleTaps(from: height, to: newHeight))
-        return PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: out)
-    }
-
-    /// The horizontal pass: each row resampled to `newWidth` pixels, kept as Float.
-    private func resampledRows(to newWidth: Int) -> [Float] {
-        let horizontal = ResampleTaps(from: width, to: newWidth)
-        let c = channels
-        let rowLen = newWidth * c
-        var temp = [Float](repeating: 0, count: rowLen * height)
-        pixels.withUnsafeBufferPointer { srcBuffer in
-            temp.withUnsafeMutableBufferPointer { dstBuffer in
-                horizontal.start.withUnsafeBufferPointer { starts in
-                    horizontal.offset.withUnsafeBufferPointer { offsets in
-                        horizontal.weight.withUnsafeBufferPointer { weights in
-                            guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
-                            for y in 0..<height {
-                                let rowIn = src + y * width * c, rowOut = dst + y * rowLen
-                                for x in 0..<newWidth {
-                                    let lo = offsets[x], hi = offsets[x + 1]
-                                    var p = rowIn + starts[x] * c
-                                    if c == 3 {
-                                        var r: Float = 0, g: Float = 0, b: Float = 0
-                                        for t in lo..<hi {
-                                            let wt = weights[t]
-                                            r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
-                                            p += 3
-                                        }
-                                        rowOut[3 * x] = r; rowOut[3 * x + 1] = g; rowOut[3 * x + 2] = b
-                                    } else {
-                                        var sum: Float = 0
-                                        for t in lo..<hi { sum += Float(p[0]) * weights[t]; p += 1 }
-                                        rowOut[x] = sum
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return temp
-    }
-
-    /// The vertical pass: rows of `rowLength` values combined into `newHeight` rows of bytes.
-    private static func resampledColumns(_ temp: [Float], rowLength rowLen: Int, to newHeight: Int,
-                                         taps vertical: ResampleTaps) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
-            temp.withUnsafeBufferPointer { srcBuffer in
-                guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
-                var acc = [Float](repeating: 0, count: rowLen)
+        let horizontal = ResampleTaps(from: width, to: newWidth), vertical = ResampleTaps(from: height, to: newHeight)
+        let rowLen = newWidth * channels
+        let ringRows = max(1, (0..<newHeight).map { vertical.offset[$0 + 1] - vertical.offset[$0] }.max() ?? 1)
+        var ring = [Float](repeating: 0, count: ringRows * rowLen)
+        var held = [Int](repeating: -1, count: ringRows)  // the source row each ring slot holds
+        var acc = [Float](repeating: 0, count: rowLen)
+        let out = [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
+            ring.withUnsafeMutableBufferPointer { ringBuffer in
                 acc.withUnsafeMutableBufferPointer { accBuffer in
-                    guard let a = accBuffer.baseAddress else { return }
+                    guard let r = ringBuffer.baseAddress, let a = accBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                     for y in 0..<newHeight {
                         for i in 0..<rowLen { a[i] = 0 }
                         var sy = vertical.start[y]
                         for t in vertical.offset[y]..<vertical.offset[y + 1] {
+                            let slot = sy % ringRows, row = r + slot * rowLen
+                            if held[slot] != sy {
+                                resampleRow(sy, taps: horizontal, into: row)
+                                held[slot] = sy
+                            }
                             let wgt = vertical.weight[t]
-                            let row = src + sy * rowLen
                             for i in 0..<rowLen { a[i] += row[i] * wgt }
                             sy += 1
                         }
@@ -207,6 +170,39 @@ public struct PixelImage: Sendable, Equatable {
                 }
             }
             initialized = rowLen * newHeight
+        }
+        return PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: out)
+    }
+
+    /// The horizontal pass for one source row: `taps.start.count` pixels, as Float, into `rowOut`.
+    private func resampleRow(_ y: Int, taps horizontal: ResampleTaps, into rowOut: UnsafeMutablePointer<Float>) {
+        let c = channels
+        pixels.withUnsafeBufferPointer { srcBuffer in
+            horizontal.start.withUnsafeBufferPointer { starts in
+                horizontal.offset.withUnsafeBufferPointer { offsets in
+                    horizontal.weight.withUnsafeBufferPointer { weights in
+                        guard let src = srcBuffer.baseAddress else { return }
+                        let rowIn = src + y * width * c
+                        for x in 0..<starts.count {
+                            let lo = offsets[x], hi = offsets[x + 1]
+                            var p = rowIn + starts[x] * c
+                            if c == 3 {
+                                var r: Float = 0, g: Float = 0, b: Float = 0
+                                for t in lo..<hi {
+                                    let wt = weights[t]
+                                    r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
+                                    p += 3
+                                }
+                                rowOut[3 * x] = r; rowOut[3 * x + 1] = g; rowOut[3 * x + 2] = b
+                            } else {
+                                var sum: Float = 0
+                                for t in lo..<hi { sum += Float(p[0]) * weights[t]; p += 1 }
+                                rowOut[x] = sum
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 

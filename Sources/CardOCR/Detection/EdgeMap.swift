@@ -21,7 +21,8 @@ struct EdgeMap {
         let w = image.width, h = image.height, n = w * h
         width = w
         height = h
-        channels = Self.opponentChannels(image).map { Self.smooth($0, w: w, h: h, passes: 2) }
+        channels = Self.opponentChannels(image)
+        for c in channels.indices { Self.smooth(&channels[c], w: w, h: h, passes: 2) }
         gx = [Float](repeating: 0, count: n)
         gy = [Float](repeating: 0, count: n)
         magnitude = [Float](repeating: 0, count: n)
@@ -85,28 +86,37 @@ struct EdgeMap {
 
     /// [1 2 1] smoothing, `passes` times, both directions (edges repeat the border pixel).
     static func smooth(_ a: [Float], w: Int, h: Int, passes: Int) -> [Float] {
-        var cur = a
-        guard w >= 2, h >= 2 else { return cur }
-        var tmp = a
-        cur.withUnsafeMutableBufferPointer { cb in
-            tmp.withUnsafeMutableBufferPointer { tb in
-                guard let c = cb.baseAddress, let t = tb.baseAddress else { return }
+        var out = a
+        smooth(&out, w: w, h: h, passes: passes)
+        return out
+    }
+
+    /// `smooth` in place. The horizontal pass of a row goes into a ring of three rows just before
+    /// the vertical pass needs it, so no second plane is allocated.
+    static func smooth(_ a: inout [Float], w: Int, h: Int, passes: Int) {
+        guard w >= 2, h >= 2 else { return }
+        var ring = [Float](repeating: 0, count: 3 * w)
+        a.withUnsafeMutableBufferPointer { cb in
+            ring.withUnsafeMutableBufferPointer { rb in
+                guard let c = cb.baseAddress, let t = rb.baseAddress else { return }
+                func horizontal(_ y: Int) {
+                    let r = c + y * w, o = t + (y % 3) * w
+                    o[0] = (r[0] + 2 * r[0] + r[1]) * 0.25
+                    for x in 1..<(w - 1) { o[x] = (r[x - 1] + 2 * r[x] + r[x + 1]) * 0.25 }
+                    o[w - 1] = (r[w - 2] + 2 * r[w - 1] + r[w - 1]) * 0.25
+                }
                 for _ in 0..<passes {
+                    horizontal(0)
                     for y in 0..<h {
-                        let r = c + y * w, o = t + y * w
-                        o[0] = (r[0] + 2 * r[0] + r[1]) * 0.25
-                        for x in 1..<(w - 1) { o[x] = (r[x - 1] + 2 * r[x] + r[x + 1]) * 0.25 }
-                        o[w - 1] = (r[w - 2] + 2 * r[w - 1] + r[w - 1]) * 0.25
-                    }
-                    for y in 0..<h {
-                        let up = t + max(0, y - 1) * w, row = t + y * w, down = t + min(h - 1, y + 1) * w
+                        // Row y + 1 is still unsmoothed in `a`: only rows up to y - 1 were written.
+                        if y + 1 < h { horizontal(y + 1) }
+                        let up = t + (max(0, y - 1) % 3) * w, row = t + (y % 3) * w, down = t + (min(h - 1, y + 1) % 3) * w
                         let o = c + y * w
                         for x in 0..<w { o[x] = (up[x] + 2 * row[x] + down[x]) * 0.25 }
                     }
                 }
             }
         }
-        return cur
     }
 
     /// The value below which `fraction` of `values` lie (by a 1-unit histogram up to 1024).

@@ -37,7 +37,8 @@ enum HoughLines {
         let (isEdge, angles) = edgePixels(edges, threshold: threshold)
         var acc = Accumulator(width: edges.width, height: edges.height)
         vote(edges, isEdge: isEdge, angles: angles, strong: 3 * threshold, into: &acc)
-        return acc.smoothed().peaks(count: count)
+        acc.smooth()
+        return acc.peaks(count: count)
     }
 
     /// Votes per (rho, theta) cell: rho in pixels from -diag to diag, theta in whole degrees.
@@ -57,19 +58,24 @@ enum HoughLines {
             sinT = (0..<180).map { sin(Float($0) * .pi / 180) }
         }
 
-        /// The accumulator smoothed a little (a 3x3 binomial kernel, theta wrapping around).
-        func smoothed() -> Accumulator {
-            var out = self
+        /// The accumulator smoothed a little (a 3x3 binomial kernel, theta wrapping around), in
+        /// place: the rows above and at the one being written are kept as they were in two rows.
+        mutating func smooth() {
+            let n = thetaBins
+            guard rhoBins >= 3 else { return }
+            var above = Array(cells[0..<n]), here = Array(cells[n..<(2 * n)])
             for r in 1..<(rhoBins - 1) {
-                for t in 0..<thetaBins {
-                    let tl = (t + thetaBins - 1) % thetaBins, tr = (t + 1) % thetaBins
-                    var s = 4 * cells[r * thetaBins + t]
-                    s += 2 * (cells[(r - 1) * thetaBins + t] + cells[(r + 1) * thetaBins + t] + cells[r * thetaBins + tl] + cells[r * thetaBins + tr])
-                    s += cells[(r - 1) * thetaBins + tl] + cells[(r - 1) * thetaBins + tr] + cells[(r + 1) * thetaBins + tl] + cells[(r + 1) * thetaBins + tr]
-                    out.cells[r * thetaBins + t] = s / 16
+                let next = r + 1
+                for t in 0..<n {
+                    let tl = (t + n - 1) % n, tr = (t + 1) % n
+                    var s = 4 * here[t]
+                    s += 2 * (above[t] + cells[next * n + t] + here[tl] + here[tr])
+                    s += above[tl] + above[tr] + cells[next * n + tl] + cells[next * n + tr]
+                    cells[r * n + t] = s / 16
                 }
+                swap(&above, &here)
+                for t in 0..<n { here[t] = cells[next * n + t] }
             }
-            return out
         }
 
         /// Greedy peaks: the strongest cell, then the strongest not within (5 degrees, 10 px) of

@@ -111,15 +111,20 @@ enum RegionCandidates {
 
     /// The quadrilaterals of the components of `mask` that are large enough and nearly fill them.
     static func quadsOfComponents(_ mask: [UInt8], w: Int, h: Int) -> [[Point]] {
-        let (labels, components) = Components.label(mask, w: w, h: h)
         let total = w * h
+        let found = RunComponents(mask, w: w, h: h)
+        let chosen = found.components.indices.filter { found.components[$0].area >= total / 250 && found.components[$0].area <= total * 97 / 100 }
+        let runsOf = found.runIndices(of: chosen)
         var out: [[Point]] = []
-        for c in components where c.area >= total / 250 && c.area <= total * 97 / 100 {
+        for k in chosen {
+            let c = found.components[k]
             // The component in its bounding box, holes filled (text inside a card leaves holes).
             let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
             var local = [UInt8](repeating: 0, count: bw * bh)
-            for y in c.minY...c.maxY {
-                for x in c.minX...c.maxX where labels[y * w + x] == c.label { local[(y - c.minY) * bw + (x - c.minX)] = 1 }
+            for r in runsOf[k] {
+                let run = found.runs[Int(r)]
+                let row = (Int(run.y) - c.minY) * bw - c.minX
+                for x in Int(run.x0)..<Int(run.x1) { local[row + x] = 1 }
             }
             local = Morphology.fillHoles(local, w: bw, h: bh)
             var area = 0
@@ -266,8 +271,8 @@ enum Components {
 
     static func label(_ mask: [UInt8], w: Int, h: Int) -> ([Int32], [Component]) {
         var labels = [Int32](repeating: 0, count: w * h)
-        var components: [Component] = []
         var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
+        var components: [Component] = []
         var next: Int32 = 1
         mask.withUnsafeBufferPointer { mb in
             labels.withUnsafeMutableBufferPointer { lb in
@@ -299,5 +304,95 @@ enum Components {
             }
         }
         return (labels, components)
+    }
+}
+
+/// Connected components (4-way) of a mask, found run by run: the runs of set pixels of each row
+/// are joined to the runs they touch in the row above (union-find), so the work goes with the
+/// number of runs, not of pixels. Components come in the order of their first pixel in raster
+/// order, labelled from 1, as `Components.label` gives them.
+struct RunComponents {
+    struct Run {
+        var y: Int32
+        var x0: Int32
+        var x1: Int32  // one past the last pixel
+    }
+
+    private(set) var runs: [Run] = []
+    /// Per run, the index of its component in `components`.
+    private(set) var componentOfRun: [Int32] = []
+    private(set) var components: [Components.Component] = []
+
+    init(_ mask: [UInt8], w: Int, h: Int) {
+        var parent: [Int32] = []
+        mask.withUnsafeBufferPointer { m in
+            var previous = 0..<0  // the runs of the row above
+            for y in 0..<h {
+                let first = runs.count
+                var x = 0
+                let row = y * w
+                while x < w {
+                    while x < w && m[row + x] == 0 { x += 1 }
+                    guard x < w else { break }
+                    let x0 = x
+                    while x < w && m[row + x] != 0 { x += 1 }
+                    runs.append(Run(y: Int32(y), x0: Int32(x0), x1: Int32(x)))
+                    parent.append(Int32(runs.count - 1))
+                }
+                // Join each new run with the runs above that overlap it (both lists run left to right).
+                var j = previous.lowerBound
+                for i in first..<runs.count {
+                    while j < previous.upperBound && runs[j].x1 <= runs[i].x0 { j += 1 }
+                    var k = j
+                    while k < previous.upperBound && runs[k].x0 < runs[i].x1 {
+                        Self.union(&parent, i, k)
+                        k += 1
+                    }
+                }
+                previous = first..<runs.count
+            }
+        }
+        componentOfRun = [Int32](repeating: -1, count: runs.count)
+        var indexOfRoot = [Int32](repeating: -1, count: runs.count)
+        for i in runs.indices {
+            let root = Int(Self.find(&parent, i))
+            if indexOfRoot[root] < 0 {
+                indexOfRoot[root] = Int32(components.count)
+                components.append(Components.Component(label: Int32(components.count + 1)))
+            }
+            let k = Int(indexOfRoot[root])
+            componentOfRun[i] = Int32(k)
+            let run = runs[i]
+            components[k].area += Int(run.x1 - run.x0)
+            components[k].minX = min(components[k].minX, Int(run.x0))
+            components[k].maxX = max(components[k].maxX, Int(run.x1) - 1)
+            components[k].minY = min(components[k].minY, Int(run.y))
+            components[k].maxY = max(components[k].maxY, Int(run.y))
+        }
+    }
+
+    /// The runs of each of `chosen` components, by component index (empty for the others).
+    func runIndices(of chosen: [Int]) -> [[Int32]] {
+        var out = [[Int32]](repeating: [], count: components.count)
+        guard !chosen.isEmpty else { return out }
+        var wanted = [Bool](repeating: false, count: components.count)
+        for k in chosen { wanted[k] = true }
+        for (i, k) in componentOfRun.enumerated() where wanted[Int(k)] { out[Int(k)].append(Int32(i)) }
+        return out
+    }
+
+    private static func find(_ parent: inout [Int32], _ i: Int) -> Int32 {
+        var root = i
+        while Int(parent[root]) != root { root = Int(parent[root]) }
+        var j = i
+        while Int(parent[j]) != root { let next = Int(parent[j]); parent[j] = Int32(root); j = next }
+        return Int32(root)
+    }
+
+    private static func union(_ parent: inout [Int32], _ a: Int, _ b: Int) {
+        let ra = find(&parent, a), rb = find(&parent, b)
+        guard ra != rb else { return }
+        // The earlier run stays the root, so a root is always its component's first run.
+        if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
     }
 }

@@ -1,0 +1,80 @@
+import Testing
+@testable import CardOCR
+
+/// Detection's faster kernels (components found run by run, smoothing in place, the Hough
+/// accumulator smoothed in place) give exactly what the plain definitions give, on random data.
+@Suite struct DetectionKernelTests {
+    typealias Generator = GridFilterTests.Generator
+
+    /// A blobby random mask: smoothed noise above a threshold, so components have holes, merge
+    /// and split across rows (what region masks look like), plus single pixels.
+    static func mask(_ w: Int, _ h: Int, seed: UInt64, level: Float) -> [UInt8] {
+        let noise = GridFilterTests.grid(w, h, seed: seed)
+        let smooth = EdgeMap.smooth(noise, w: w, h: h, passes: 3)
+        return smooth.map { $0 > level ? 1 : 0 }
+    }
+
+    @Test(arguments: [(40, 30, UInt64(1), Float(128)), (97, 61, 2, 120), (64, 64, 3, 135), (1, 50, 4, 128), (50, 1, 5, 128)])
+    func runComponentsMatchPixelLabelling(w: Int, h: Int, seed: UInt64, level: Float) {
+        let m = Self.mask(w, h, seed: seed, level: level)
+        let (labels, expected) = Components.label(m, w: w, h: h)
+        let found = RunComponents(m, w: w, h: h)
+        #expect(found.components.count == expected.count)
+        #expect(!expected.isEmpty)
+        for (a, b) in zip(found.components, expected) {
+            #expect(a.label == b.label && a.area == b.area)
+            #expect(a.minX == b.minX && a.maxX == b.maxX && a.minY == b.minY && a.maxY == b.maxY)
+        }
+        // Every run's pixels carry its component's label, and the runs cover the mask exactly.
+        var painted = [Int32](repeating: 0, count: w * h)
+        let all = found.runIndices(of: Array(found.components.indices))
+        for (k, runs) in all.enumerated() {
+            for r in runs {
+                let run = found.runs[Int(r)]
+                for x in Int(run.x0)..<Int(run.x1) { painted[Int(run.y) * w + x] = Int32(k + 1) }
+            }
+        }
+        #expect(painted == labels)
+    }
+
+    /// [1 2 1] both ways, border pixels repeated: the definition, one output pixel at a time.
+    static func slowSmooth(_ a: [Float], w: Int, h: Int) -> [Float] {
+        func at(_ x: Int, _ y: Int, _ p: [Float]) -> Float { p[min(h - 1, max(0, y)) * w + min(w - 1, max(0, x))] }
+        var horizontal = a
+        for y in 0..<h {
+            for x in 0..<w { horizontal[y * w + x] = (at(x - 1, y, a) + 2 * at(x, y, a) + at(x + 1, y, a)) * 0.25 }
+        }
+        var out = a
+        for y in 0..<h {
+            for x in 0..<w { out[y * w + x] = (at(x, y - 1, horizontal) + 2 * at(x, y, horizontal) + at(x, y + 1, horizontal)) * 0.25 }
+        }
+        return out
+    }
+
+    @Test(arguments: [(31, 17), (2, 9), (9, 2), (2, 2)])
+    func inPlaceSmoothingMatchesTheDefinition(w: Int, h: Int) {
+        let a = GridFilterTests.grid(w, h, seed: UInt64(w * 100 + h))
+        #expect(EdgeMap.smooth(a, w: w, h: h, passes: 1) == Self.slowSmooth(a, w: w, h: h))
+        #expect(EdgeMap.smooth(a, w: w, h: h, passes: 2) == Self.slowSmooth(Self.slowSmooth(a, w: w, h: h), w: w, h: h))
+    }
+
+    @Test func houghAccumulatorSmoothsLikeACopy() {
+        var acc = HoughLines.Accumulator(width: 12, height: 9)
+        var g = Generator(state: 7)
+        for i in acc.cells.indices { acc.cells[i] = Float(Int.random(in: 0...40, using: &g)) }
+        let before = acc.cells, n = acc.thetaBins
+        var expected = before
+        for r in 1..<(acc.rhoBins - 1) {
+            for t in 0..<n {
+                let tl = (t + n - 1) % n, tr = (t + 1) % n
+                func c(_ r: Int, _ t: Int) -> Float { before[r * n + t] }
+                var s = 4 * c(r, t)
+                s += 2 * (c(r - 1, t) + c(r + 1, t) + c(r, tl) + c(r, tr))
+                s += c(r - 1, tl) + c(r - 1, tr) + c(r + 1, tl) + c(r + 1, tr)
+                expected[r * n + t] = s / 16
+            }
+        }
+        acc.smooth()
+        #expect(acc.cells == expected)
+    }
+}
