@@ -28,9 +28,7 @@ struct EdgeMap {
         magnitude = [Float](repeating: 0, count: n)
         strongEdge = 0
         // Per pixel, the Sobel gradient of the channel that changes most.
-        for (ch, channel) in channels.enumerated() where image.channels == 3 || ch == 0 {
-            keepStrongerGradients(of: channel)
-        }
+        strongestGradients(channelCount: image.channels == 3 ? 3 : 1)
         strongEdge = max(6, Self.percentile(magnitude, 0.90))
     }
 
@@ -56,32 +54,43 @@ struct EdgeMap {
         return [luma, redGreen, yellowBlue]
     }
 
-    /// The Sobel gradient of `channel`, kept wherever it is stronger than what is stored.
-    private mutating func keepStrongerGradients(of channel: [Float]) {
+    /// Per pixel, the Sobel gradient of the first of `channelCount` channels whose gradient is
+    /// strongest (none where all are flat), all channels in one pass without branches.
+    private mutating func strongestGradients(channelCount: Int) {
         let w = width, h = height
-        channel.withUnsafeBufferPointer { sb in
-            gx.withUnsafeMutableBufferPointer { gxb in
-                gy.withUnsafeMutableBufferPointer { gyb in
-                    magnitude.withUnsafeMutableBufferPointer { mb in
-                        guard let s = sb.baseAddress, let ox = gxb.baseAddress, let oy = gyb.baseAddress,
-                              let om = mb.baseAddress else { return }
-                        for y in 1..<(h - 1) {
-                            for x in 1..<(w - 1) {
-                                let i = y * w + x
-                                let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
-                                let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
-                                let m = (dx * dx + dy * dy).squareRoot() / 4
-                                if m > om[i] {
-                                    om[i] = m
-                                    ox[i] = dx / 4
-                                    oy[i] = dy / 4
-                                }
+        guard w >= 3, h >= 3 else { return }
+        let c0 = channels[0], c1 = channels[1], c2 = channels[2]
+        c0.withUnsafeBufferPointer { b0 in c1.withUnsafeBufferPointer { b1 in c2.withUnsafeBufferPointer { b2 in
+            gx.withUnsafeMutableBufferPointer { gxb in gy.withUnsafeMutableBufferPointer { gyb in
+                magnitude.withUnsafeMutableBufferPointer { mb in
+                    guard let s0 = b0.baseAddress, let s1 = b1.baseAddress, let s2 = b2.baseAddress,
+                          let ox = gxb.baseAddress, let oy = gyb.baseAddress, let om = mb.baseAddress else { return }
+                    @inline(__always) func sobel(_ s: UnsafePointer<Float>, _ i: Int) -> (Float, Float, Float) {
+                        let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
+                        let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
+                        return (dx, dy, (dx * dx + dy * dy).squareRoot() / 4)
+                    }
+                    for y in 1..<(h - 1) {
+                        for x in 1..<(w - 1) {
+                            let i = y * w + x
+                            var (dx, dy, m) = sobel(s0, i)
+                            if m <= 0 { (dx, dy, m) = (0, 0, 0) }
+                            if channelCount == 3 {
+                                let (dx1, dy1, m1) = sobel(s1, i)
+                                let take1 = m1 > m
+                                dx = take1 ? dx1 : dx; dy = take1 ? dy1 : dy; m = take1 ? m1 : m
+                                let (dx2, dy2, m2) = sobel(s2, i)
+                                let take2 = m2 > m
+                                dx = take2 ? dx2 : dx; dy = take2 ? dy2 : dy; m = take2 ? m2 : m
                             }
+                            om[i] = m
+                            ox[i] = dx / 4
+                            oy[i] = dy / 4
                         }
                     }
                 }
-            }
-        }
+            } }
+        } } }
     }
 
     /// [1 2 1] smoothing, `passes` times, both directions (edges repeat the border pixel).

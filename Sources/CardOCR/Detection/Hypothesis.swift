@@ -77,7 +77,7 @@ struct HypothesisJudge {
         }
         let vis = Double(visible) / Double(steps)
         guard visible > 0, !inside.isEmpty, !outside.isEmpty else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: vis) }
-        func median(_ v: [Float]) -> Float { let s = v.sorted(); return s[s.count / 2] }
+        func median(_ v: [Float]) -> Float { Self.kthSmallest(v, v.count / 2) }
         let iL = median(inside.map(\.0)), oL = median(outside.map(\.0))
         let i1 = median(inside.map(\.1)), o1 = median(outside.map(\.1))
         let i2 = median(inside.map(\.2)), o2 = median(outside.map(\.2))
@@ -85,6 +85,25 @@ struct HypothesisJudge {
         let mad = median(inside.map { abs($0.0 - iL) })
         return SideEvidence(support: Double(supported) / Double(visible), contrast: min(1, Double(step) / 12),
                             smoothness: 1 - min(1, Double(mad) / 10), visible: vis)
+    }
+
+    /// The value `sorted()[k]` would give, found by selection instead of a whole sort.
+    static func kthSmallest(_ values: [Float], _ k: Int) -> Float {
+        var v = values
+        return v.withUnsafeMutableBufferPointer { b -> Float in
+            var lo = 0, hi = b.count - 1
+            while lo < hi {
+                let pivot = b[(lo + hi) / 2]
+                var i = lo, j = hi
+                while i <= j {
+                    while b[i] < pivot { i += 1 }
+                    while b[j] > pivot { j -= 1 }
+                    if i <= j { b.swapAt(i, j); i += 1; j -= 1 }
+                }
+                if k <= j { hi = j } else if k >= i { lo = i } else { break }
+            }
+            return b[k]
+        }
     }
 
     /// Share of `points` that fall on detail.
