@@ -50,46 +50,56 @@ enum QuadRefiner {
 
     /// How different the two bands beside the line (centre, dir) are: the step in mean brightness
     /// plus twice the step in grain (mean brightness change between neighbouring samples).
+    /// Called a few thousand times per photo, so it works on the pixels directly, without arrays.
     static func boundaryStrength(_ gray: PixelImage, centre: Point, dir: Point, normal: Point, halfLength: Double) -> Double {
         let samples = 40
-        var sums = [0.0, 0.0], grain = [0.0, 0.0]
-        var previous: [Double?] = [nil, nil]
+        var sum0 = 0.0, sum1 = 0.0, grain0 = 0.0, grain1 = 0.0
+        var previous: (Double, Double)?
         var n = 0
-        for k in 0..<samples {
-            let s = -halfLength + 2 * halfLength * Double(k) / Double(samples - 1)
-            let px = centre.x + s * dir.x, py = centre.y + s * dir.y
-            var values = [0.0, 0.0]
-            var ok = true
-            for (side, sign) in [(0, -1.0), (1, 1.0)] {
-                var v = 0.0
-                for depth in [1.0, 2.5, 4.0] {
-                    guard let g = sample(gray, px + sign * depth * normal.x, py + sign * depth * normal.y) else { ok = false; break }
-                    v += g
+        gray.pixels.withUnsafeBufferPointer { pixels in
+            let g = Bands(pixels: pixels, width: gray.width, height: gray.height)
+            for k in 0..<samples {
+                let s = -halfLength + 2 * halfLength * Double(k) / Double(samples - 1)
+                let px = centre.x + s * dir.x, py = centre.y + s * dir.y
+                // The mean of three samples at increasing depth on each side of the line.
+                guard let v0 = g.mean(px, py, -1.0, normal), let v1 = g.mean(px, py, 1.0, normal) else { previous = nil; continue }
+                sum0 += v0
+                sum1 += v1
+                if let p = previous {
+                    grain0 += abs(v0 - p.0)
+                    grain1 += abs(v1 - p.1)
                 }
-                values[side] = v / 3
+                previous = (v0, v1)
+                n += 1
             }
-            guard ok else { previous = [nil, nil]; continue }
-            for side in 0..<2 {
-                sums[side] += values[side]
-                if let p = previous[side] { grain[side] += abs(values[side] - p) }
-            }
-            previous = values.map { Optional($0) }
-            n += 1
         }
         guard n >= samples / 2 else { return -1 }
         let d = Double(n)
-        return abs(sums[0] - sums[1]) / d + 2 * abs(grain[0] - grain[1]) / d
+        return abs(sum0 - sum1) / d + 2 * abs(grain0 - grain1) / d
     }
 
-    @inline(__always) static func sample(_ g: PixelImage, _ x: Double, _ y: Double) -> Double? {
-        guard x >= 0, y >= 0, x < Double(g.width - 1), y < Double(g.height - 1) else { return nil }
-        let x0 = Int(x), y0 = Int(y)
-        let ax = x - Double(x0), ay = y - Double(y0)
-        let i = y0 * g.width + x0
-        let p = g.pixels
-        let top = Double(p[i]) * (1 - ax) + Double(p[i + 1]) * ax
-        let bottom = Double(p[i + g.width]) * (1 - ax) + Double(p[i + g.width + 1]) * ax
-        return top * (1 - ay) + bottom * ay
+    /// Bilinear samples of a gray plane, for `boundaryStrength`.
+    struct Bands {
+        let pixels: UnsafeBufferPointer<UInt8>
+        let width: Int, height: Int
+
+        /// The mean of the samples 1, 2.5 and 4 pixels from (x, y) along `sign` times `normal`;
+        /// nil when one falls outside.
+        @inline(__always) func mean(_ x: Double, _ y: Double, _ sign: Double, _ normal: Point) -> Double? {
+            @inline(__always) func at(_ depth: Double) -> Double? { sample(x + sign * depth * normal.x, y + sign * depth * normal.y) }
+            guard let a = at(1.0), let b = at(2.5), let c = at(4.0) else { return nil }
+            return (a + b + c) / 3
+        }
+
+        @inline(__always) func sample(_ x: Double, _ y: Double) -> Double? {
+            guard x >= 0, y >= 0, x < Double(width - 1), y < Double(height - 1) else { return nil }
+            let x0 = Int(x), y0 = Int(y)
+            let ax = x - Double(x0), ay = y - Double(y0)
+            let i = y0 * width + x0
+            let top = Double(pixels[i]) * (1 - ax) + Double(pixels[i + 1]) * ax
+            let bottom = Double(pixels[i + width]) * (1 - ax) + Double(pixels[i + width + 1]) * ax
+            return top * (1 - ay) + bottom * ay
+        }
     }
 
     /// Moves each corner toward the centre by `fraction` of its distance, so no desk is read.
