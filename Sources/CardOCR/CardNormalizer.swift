@@ -80,16 +80,26 @@ public enum CardNormalizer {
             var cellSum = [Float](repeating: 0, count: gw * gh)
             var cellCount = [Float](repeating: 0, count: gw * gh)
             g.withUnsafeBufferPointer { px in
-                for y in 0..<h {
-                    let row = (y / cell) * gw
-                    for x in 0..<w {
-                        let v = Float(px[y * w + x]), c = row + x / cell
-                        if v < cellMin[c] { cellMin[c] = v }
-                        if v > cellMax[c] { cellMax[c] = v }
-                        cellSum[c] += v
-                        cellCount[c] += 1
-                    }
-                }
+                cellMin.withUnsafeMutableBufferPointer { mins in cellMax.withUnsafeMutableBufferPointer { maxes in
+                    cellSum.withUnsafeMutableBufferPointer { sums in cellCount.withUnsafeMutableBufferPointer { counts in
+                        for y in 0..<h {
+                            let row = (y / cell) * gw, line = y * w
+                            // A row's pixels cell by cell, each cell's running values held in registers.
+                            for cx in 0..<gw {
+                                let c = row + cx
+                                var lo = mins[c], hi = maxes[c], sum = sums[c], count = counts[c]
+                                for x in (cx * cell)..<min(w, cx * cell + cell) {
+                                    let v = Float(px[line + x])
+                                    if v < lo { lo = v }
+                                    if v > hi { hi = v }
+                                    sum += v
+                                    count += 1
+                                }
+                                mins[c] = lo; maxes[c] = hi; sums[c] = sum; counts[c] = count
+                            }
+                        }
+                    } }
+                } }
             }
             return (cellMin, cellMax, zip(cellSum, cellCount).map { $0 / max($1, 1) })
         }
@@ -188,20 +198,24 @@ enum GridFilter {
         var out = a
         let k = 2 * r + 1, n = length + 2 * r
         let identity: Float = useMax ? -.infinity : .infinity
-        var padded = [Float](repeating: identity, count: n)
-        var left = [Float](repeating: identity, count: n)
-        var right = [Float](repeating: identity, count: n)
+        var work = [Float](repeating: identity, count: 3 * n)  // padded, left, right
         @inline(__always) func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
-        for line in 0..<lines {
-            let base = line * lineStride
-            for i in 0..<length { padded[r + i] = a[base + i * step] }
-            for i in 0..<n { left[i] = i % k == 0 ? padded[i] : pick(left[i - 1], padded[i]) }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
+        a.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { dst in work.withUnsafeMutableBufferPointer { wb in
+            let padded = wb.baseAddress!, left = padded + n, right = left + n
+            for line in 0..<lines {
+                let base = line * lineStride
+                for i in 0..<length { padded[r + i] = src[base + i * step] }
+                var blockStart = 0
+                for i in 0..<n {
+                    if i == blockStart { left[i] = padded[i]; blockStart += k } else { left[i] = pick(left[i - 1], padded[i]) }
+                }
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
+                }
+                // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
+                for i in 0..<length { dst[base + i * step] = pick(right[i], left[i + 2 * r]) }
             }
-            // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
-            for i in 0..<length { out[base + i * step] = pick(right[i], left[i + 2 * r]) }
-        }
+        } } }
         return out
     }
 
@@ -214,15 +228,17 @@ enum GridFilter {
     /// lines `lineStride` apart); the window is cut at the ends.
     private static func boxBlur(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int) -> [Float] {
         var out = a
-        for line in 0..<lines {
-            let base = line * lineStride
-            for i in 0..<length {
-                var s: Float = 0
-                var n: Float = 0
-                for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += a[base + j * step]; n += 1 }
-                out[base + i * step] = s / n
+        a.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { dst in
+            for line in 0..<lines {
+                let base = line * lineStride
+                for i in 0..<length {
+                    var s: Float = 0
+                    var n: Float = 0
+                    for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += src[base + j * step]; n += 1 }
+                    dst[base + i * step] = s / n
+                }
             }
-        }
+        } }
         return out
     }
 

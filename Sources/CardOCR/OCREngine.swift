@@ -28,13 +28,18 @@ public final class OCREngine {
     private static let counter = Counter()
 
     /// Loads the language data and prepares the engine.
+    /// - Parameter retryInverted: Tesseract's own default, reading each line it is unsure of a
+    ///   second time inverted (light text on dark). Off by default: `recognize` normalises every
+    ///   part of the card to dark text on light paper first. On for comparisons with a plain read.
     /// - Throws: `OCRError.missingLanguage` naming the missing file and the Debian package that has it.
-    public init(languages: OCRLanguages = .english, dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto) throws(OCRError) {
+    public init(languages: OCRLanguages = .english, dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto,
+                retryInverted: Bool = false) throws(OCRError) {
         _ = Self.silenceLeptonica
         let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
         tesseract = try TesseractHandle(tessdata: dir, languages: languages.description,
                                         mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
                                         what: "an engine", hint: "reinstall the tesseract-ocr language packages")
+        if !retryInverted { tesseract.set("tessedit_do_invert", "0") }
         self.languages = languages
         self.pageSegmentation = pageSegmentation
         Self.counter.increment()

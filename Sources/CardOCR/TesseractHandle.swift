@@ -21,12 +21,12 @@ final class TesseractHandle {
         // Tesseract prints notes ("Empty page!!") to stderr; send them nowhere: no card text in logs.
         _ = TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         TessBaseAPISetPageSegMode(api, mode)
-        // Tesseract reads each line it is unsure of a second time, inverted, in case it is light
-        // text on dark. CardNormalizer has already made every part of the card dark text on light
-        // paper, so that second reading only costs time (dev 0.997 either way, wild 0.811 against
-        // 0.808, 4% and 11% less time; see README).
-        _ = TessBaseAPISetVariable(api, "tessedit_do_invert", "0")
         self.api = api
+    }
+
+    /// Sets one of Tesseract's variables (names and values are Tesseract's own).
+    func set(_ name: String, _ value: String) {
+        _ = TessBaseAPISetVariable(api, name, value)
     }
 
     deinit {

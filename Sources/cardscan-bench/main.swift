@@ -440,9 +440,10 @@ func benchBook(count: Int) throws {
 
 /// cardscan's English reading of each straightened card (normaliser, text direction, a second
 /// turn only when the first reading is unsure) against one plain TessBaseAPI read of the same
-/// card (SetImage + Recognize, no normaliser), alternating, medians per card.
+/// card (SetImage + Recognize with Tesseract's defaults, no normaliser), alternating, medians per card.
 func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
+    let plainEngine = try OCREngine(retryInverted: true)  // Tesseract's defaults
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
     var steps = StepTimes()
@@ -450,8 +451,8 @@ func benchOCRRatio(_ dir: String) throws {
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
         let card = try CardPreparer.prepare(encoded).image
         let gray = card.grayscale()
-        _ = try engine.recognize(gray, normalize: false)  // warm
-        let p = try milliseconds { _ = try engine.recognize(gray, normalize: false) }
+        _ = try plainEngine.recognize(gray, normalize: false)  // warm
+        let p = try milliseconds { _ = try plainEngine.recognize(gray, normalize: false) }
         let u = try milliseconds { _ = try engine.recognizeUpright(card) }
         plain.append(p); upright.append(u); ratios.append(u / p)
         var normalized = gray
