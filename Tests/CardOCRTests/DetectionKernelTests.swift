@@ -89,12 +89,3 @@ import Testing
         }
     }
 }
-
-@Suite struct NearestTests {
-    @Test func nearestRoundsLikeTheLibrary() {
-        var values: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999997, -0.49999997, 179.5, 1023.5, -1023.5]
-        var g = GridFilterTests.Generator(state: 3)
-        for _ in 0..<20_000 { values.append(Float(Int.random(in: -2_000_000...2_000_000, using: &g)) / 1000) }
-        for v in values { #expect(HoughLines.nearest(v) == Int(v.rounded()), "\(v)") }
-    }
-}

@@ -152,50 +152,39 @@ enum HoughLines {
     /// runs straight for its whole length.
     static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator) {
         let w = edges.width, h = edges.height
-        let spread = 3, thetaBins = acc.thetaBins, diag = acc.diag, rhoBins = acc.rhoBins
-        let cosT = acc.cosT, sinT = acc.sinT
-        edges.magnitude.withUnsafeBufferPointer { mag in isEdge.withUnsafeBufferPointer { edge in angles.withUnsafeBufferPointer { angle in
-            acc.cells.withUnsafeMutableBufferPointer { cells in
-                for y in 1..<(h - 1) {
-                    for x in 1..<(w - 1) {
-                        let i = y * w + x
-                        guard edge[i] != 0 else { continue }
-                        let a = angle[i]
-                        let rad = a * .pi / 180
-                        let tx = -sin(rad), ty = cos(rad)
-                        var straight = 0
-                        for k in -4...4 where k != 0 {
-                            let nx = x + nearest(Float(k) * tx), ny = y + nearest(Float(k) * ty)
-                            guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                            let j = ny * w + nx
-                            guard edge[j] != 0 else { continue }
-                            var d = abs(angle[j] - a)
-                            if d > 90 { d = 180 - d }
-                            if d < 15 { straight += 1 }
-                        }
-                        let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
-                        guard weight > 0 else { continue }
-                        let t0 = nearest(a) % thetaBins
-                        for dt in -spread...spread {
-                            // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
-                            let t = (t0 + dt + thetaBins) % thetaBins
-                            let rho = Float(x) * cosT[t] + Float(y) * sinT[t]
-                            let r = nearest(rho) + diag
-                            guard r >= 0, r < rhoBins else { continue }
-                            cells[r * thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
-                        }
+        let spread = 3
+        edges.magnitude.withUnsafeBufferPointer { mag in
+            for y in 1..<(h - 1) {
+                for x in 1..<(w - 1) {
+                    let i = y * w + x
+                    guard isEdge[i] != 0 else { continue }
+                    let angle = angles[i]
+                    let rad = angle * .pi / 180
+                    let tx = -sin(rad), ty = cos(rad)
+                    var straight = 0
+                    for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
+                        let nx = x + Int((Float(k) * tx).rounded()), ny = y + Int((Float(k) * ty).rounded())
+                        guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
+                        let j = ny * w + nx
+                        guard isEdge[j] != 0 else { continue }
+                        var d = abs(angles[j] - angle)
+                        if d > 90 { d = 180 - d }
+                        if d < 15 { straight += 1 }
+                    }
+                    let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
+                    guard weight > 0 else { continue }
+                    let t0 = Int(angle.rounded()) % acc.thetaBins
+                    for dt in -spread...spread {
+                        // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
+                        let t = (t0 + dt + acc.thetaBins) % acc.thetaBins
+                        let rho = Float(x) * acc.cosT[t] + Float(y) * acc.sinT[t]
+                        let r = Int(rho.rounded()) + acc.diag
+                        guard r >= 0, r < acc.rhoBins else { continue }
+                        acc.cells[r * acc.thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
                     }
                 }
             }
-        } } }
-    }
-
-    /// `Int(v.rounded())` (halves away from zero) without a call into the C library, for the
-    /// small values voting meets (|v| well below 2^23, where `v - Int(v)` is exact).
-    @inline(__always) static func nearest(_ v: Float) -> Int {
-        let i = Int(v)
-        let f = v - Float(i)
-        return f >= 0.5 ? i + 1 : (f <= -0.5 ? i - 1 : i)
+        }
     }
 
     /// The photo's four borders as lines.
