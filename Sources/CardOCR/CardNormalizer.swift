@@ -198,24 +198,20 @@ enum GridFilter {
         var out = a
         let k = 2 * r + 1, n = length + 2 * r
         let identity: Float = useMax ? -.infinity : .infinity
-        var work = [Float](repeating: identity, count: 3 * n)  // padded, left, right
+        var padded = [Float](repeating: identity, count: n)
+        var left = [Float](repeating: identity, count: n)
+        var right = [Float](repeating: identity, count: n)
         @inline(__always) func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
-        a.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { dst in work.withUnsafeMutableBufferPointer { wb in
-            let padded = wb.baseAddress!, left = padded + n, right = left + n
-            for line in 0..<lines {
-                let base = line * lineStride
-                for i in 0..<length { padded[r + i] = src[base + i * step] }
-                var blockStart = 0
-                for i in 0..<n {
-                    if i == blockStart { left[i] = padded[i]; blockStart += k } else { left[i] = pick(left[i - 1], padded[i]) }
-                }
-                for i in stride(from: n - 1, through: 0, by: -1) {
-                    right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
-                }
-                // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
-                for i in 0..<length { dst[base + i * step] = pick(right[i], left[i + 2 * r]) }
+        for line in 0..<lines {
+            let base = line * lineStride
+            for i in 0..<length { padded[r + i] = a[base + i * step] }
+            for i in 0..<n { left[i] = i % k == 0 ? padded[i] : pick(left[i - 1], padded[i]) }
+            for i in stride(from: n - 1, through: 0, by: -1) {
+                right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
             }
-        } } }
+            // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
+            for i in 0..<length { out[base + i * step] = pick(right[i], left[i + 2 * r]) }
+        }
         return out
     }
 
@@ -228,17 +224,15 @@ enum GridFilter {
     /// lines `lineStride` apart); the window is cut at the ends.
     private static func boxBlur(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int) -> [Float] {
         var out = a
-        a.withUnsafeBufferPointer { src in out.withUnsafeMutableBufferPointer { dst in
-            for line in 0..<lines {
-                let base = line * lineStride
-                for i in 0..<length {
-                    var s: Float = 0
-                    var n: Float = 0
-                    for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += src[base + j * step]; n += 1 }
-                    dst[base + i * step] = s / n
-                }
+        for line in 0..<lines {
+            let base = line * lineStride
+            for i in 0..<length {
+                var s: Float = 0
+                var n: Float = 0
+                for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += a[base + j * step]; n += 1 }
+                out[base + i * step] = s / n
             }
-        } }
+        }
         return out
     }
 
