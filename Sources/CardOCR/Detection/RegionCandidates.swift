@@ -269,48 +269,23 @@ enum Components {
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
     }
 
+    /// The label of each pixel (0 off the mask, components from 1 in the order of their first
+    /// pixel in raster order) and the components.
     static func label(_ mask: [UInt8], w: Int, h: Int) -> ([Int32], [Component]) {
+        let found = RunComponents(mask, w: w, h: h)
         var labels = [Int32](repeating: 0, count: w * h)
-        var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
-        var components: [Component] = []
-        var next: Int32 = 1
-        mask.withUnsafeBufferPointer { mb in
-            labels.withUnsafeMutableBufferPointer { lb in
-                stack.withUnsafeMutableBufferPointer { sb in
-                    guard let m = mb.baseAddress, let l = lb.baseAddress, let st = sb.baseAddress else { return }
-                    for start in 0..<(w * h) where m[start] != 0 && l[start] == 0 {
-                        var c = Component(label: next)
-                        l[start] = next
-                        st[0] = Int32(start)
-                        var top = 1
-                        while top > 0 {
-                            top -= 1
-                            let i = Int(st[top])
-                            let y = i / w, x = i - y * w
-                            c.area += 1
-                            if x < c.minX { c.minX = x }
-                            if x > c.maxX { c.maxX = x }
-                            if y < c.minY { c.minY = y }
-                            if y > c.maxY { c.maxY = y }
-                            if x > 0, m[i - 1] != 0, l[i - 1] == 0 { l[i - 1] = next; st[top] = Int32(i - 1); top += 1 }
-                            if x < w - 1, m[i + 1] != 0, l[i + 1] == 0 { l[i + 1] = next; st[top] = Int32(i + 1); top += 1 }
-                            if y > 0, m[i - w] != 0, l[i - w] == 0 { l[i - w] = next; st[top] = Int32(i - w); top += 1 }
-                            if y < h - 1, m[i + w] != 0, l[i + w] == 0 { l[i + w] = next; st[top] = Int32(i + w); top += 1 }
-                        }
-                        components.append(c)
-                        next += 1
-                    }
-                }
-            }
+        for (i, run) in found.runs.enumerated() {
+            let label = found.componentOfRun[i] + 1, row = Int(run.y) * w
+            for x in Int(run.x0)..<Int(run.x1) { labels[row + x] = label }
         }
-        return (labels, components)
+        return (labels, found.components)
     }
 }
 
 /// Connected components (4-way) of a mask, found run by run: the runs of set pixels of each row
 /// are joined to the runs they touch in the row above (union-find), so the work goes with the
 /// number of runs, not of pixels. Components come in the order of their first pixel in raster
-/// order, labelled from 1, as `Components.label` gives them.
+/// order, labelled from 1.
 struct RunComponents {
     struct Run {
         var y: Int32
