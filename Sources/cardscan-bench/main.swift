@@ -443,7 +443,7 @@ func benchBook(count: Int) throws {
 /// card (SetImage + Recognize with Tesseract's defaults, no normaliser), alternating, medians per card.
 func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
-    let plainEngine = try OCREngine(retryInverted: true)  // Tesseract's defaults
+    let plainEngine = try OCREngine(retryInverted: true, compressLineImages: true)  // Tesseract's defaults
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
     var steps = StepTimes()

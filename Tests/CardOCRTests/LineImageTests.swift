@@ -1,0 +1,61 @@
+import CLeptonica
+import CTesseractLines
+import ImageIngest
+import Testing
+@testable import CardOCR
+
+/// Tesseract's line images kept uncompressed (`CTesseractLines`): libtesseract's own calls reach
+/// the shim, the pixels come back the same, and so does every reading.
+@Suite struct LineImageTests {
+    /// A small gray test pattern as a Leptonica image.
+    static func pattern() -> UnsafeMutablePointer<PIX>? {
+        let pix = pixCreate(37, 11, 8)
+        for y in 0..<11 { for x in 0..<37 { pixSetPixel(pix, Int32(x), Int32(y), UInt32((x * 7 + y * 13) % 256)) } }
+        return pix
+    }
+
+    static func written(_ pix: UnsafeMutablePointer<PIX>?) -> [UInt8] {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size = 0
+        guard pixWriteMem(&data, &size, pix, Int32(IFF_PNG)) == 0, let data else { return [] }
+        defer { lept_free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: size))
+    }
+
+    @Test func onlyInsideTheWindowIsAPNGKeptUncompressed() throws {
+        var pix = Self.pattern()
+        try #require(pix != nil)
+        defer { pixDestroy(&pix) }
+        let before = cs_tesseract_lines_served()
+        let png = Self.written(pix)
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]), "outside the window Leptonica writes a PNG")
+        cs_tesseract_lines_begin()
+        let kept = Self.written(pix)
+        cs_tesseract_lines_end()
+        #expect(cs_tesseract_lines_served() == before + 1)
+        #expect(kept.starts(with: Array("spix".utf8)))
+        #expect(Self.written(pix).starts(with: [0x89, 0x50, 0x4E, 0x47]), "the window is closed again")
+        // Both read back, pixel for pixel, through the reader Tesseract uses.
+        for bytes in [png, kept] {
+            var back = bytes.withUnsafeBufferPointer { pixReadMem($0.baseAddress, $0.count) }
+            defer { pixDestroy(&back) }
+            var same: Int32 = 0
+            #expect(pixEqual(pix, back, &same) == 0 && same == 1)
+        }
+    }
+
+    @Test(arguments: ["card-us-plain.jpg", "card-de-band.jpg", "card-ca-split.jpg"])
+    func tesseractsLinesReadTheSameEitherWay(file: String) throws {
+        let card = try CardDetectionTests.prepared(file)
+        let before = cs_tesseract_lines_served()
+        let uncompressed = try OCREngine().recognize(card.image)
+        let served = cs_tesseract_lines_served() - before
+        // libtesseract's own calls reach the shim: at least one image per line read.
+        #expect(served >= UInt(uncompressed.lines.count) && uncompressed.lines.count > 3, "\(served) images")
+        let stock = try OCREngine(compressLineImages: true)
+        let afterUncompressed = cs_tesseract_lines_served()
+        let compressed = try stock.recognize(card.image)
+        #expect(cs_tesseract_lines_served() == afterUncompressed, "Tesseract's PNG way is left alone")
+        #expect(uncompressed == compressed)
+    }
+}
