@@ -52,8 +52,8 @@ let package = Package(
         // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         .target(name: "CSeccomp"),
-        // libtesseract's in-memory line images without zlib (symbol interposition; see its header).
-        .target(name: "CTesseractLines", dependencies: ["CLeptonica"]),
+        // Work libtesseract does that cardscan's readings do not need, left out (symbol interposition; see its header).
+        .target(name: "CTesseractLean", dependencies: ["CLeptonica"]),
         .target(
             name: "CPhoneNumber",
             linkerSettings: [.linkedLibrary("phonenumber"), .linkedLibrary("stdc++")]),
@@ -68,7 +68,7 @@ let package = Package(
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
-        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLines"]),
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
@@ -122,7 +122,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif"]),
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
-        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLines", "CLeptonica"]),
+        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica"]),
         .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,6 +1,6 @@
 import CLeptonica
 import CTesseract
-import CTesseractLines
+import CTesseractLean
 import Foundation
 import ImageIngest
 
@@ -26,7 +26,7 @@ public final class OCREngine {
     /// How many images this engine has read.
     public private(set) var readings = 0
 
-    /// How many engines this process has created (each costs ~60 ms and ~30 MB).
+    /// How many engines this process has created (each costs ~3-10 ms and ~30 MB).
     public static var createdCount: Int { counter.value }
     private static let counter = Counter()
 
@@ -37,15 +37,22 @@ public final class OCREngine {
     /// - Parameter compressLineImages: Tesseract's own way (as Debian builds it) of keeping each
     ///   text line's image while it reads it: as a PNG in memory, compressed and decompressed
     ///   again, about a tenth of a reading. Off by default: the line images are kept
-    ///   uncompressed, the same pixels (see `CTesseractLines`). On for comparisons with a plain read.
+    ///   uncompressed, the same pixels (see `CTesseractLean`). On for comparisons with a plain read.
+    /// - Parameter loadUniversalAmbiguities: Tesseract's own initialisation, which builds a table of
+    ///   character confusions that only its legacy recogniser consults (most of the 55-65 ms an
+    ///   engine takes to make). Off by default, and then left out only when every language's data
+    ///   has no legacy recogniser (Debian's, tessdata_fast); on for comparisons with a plain read.
     /// - Throws: `OCRError.missingLanguage` naming the missing file and the Debian package that has it.
     public init(languages: OCRLanguages = .english, dataPath: String? = nil, pageSegmentation: PageSegmentation = .auto,
-                retryInverted: Bool = false, compressLineImages: Bool = false) throws(OCRError) {
+                retryInverted: Bool = false, compressLineImages: Bool = false,
+                loadUniversalAmbiguities: Bool = false) throws(OCRError) {
         _ = Self.silenceLeptonica
         let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
+        let lstmOnly = languages.codes.allSatisfy { TrainedData.isLSTMOnly(at: "\(dir)/\($0).traineddata") }
         tesseract = try TesseractHandle(tessdata: dir, languages: languages.description,
                                         mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
-                                        what: "an engine", hint: "reinstall the tesseract-ocr language packages")
+                                        what: "an engine", hint: "reinstall the tesseract-ocr language packages",
+                                        skipUniversalAmbiguities: lstmOnly && !loadUniversalAmbiguities)
         if !retryInverted { tesseract.set("tessedit_do_invert", "0") }
         self.compressLineImages = compressLineImages
         self.languages = languages

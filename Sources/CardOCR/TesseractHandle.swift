@@ -1,4 +1,5 @@
 import CTesseract
+import CTesseractLean
 import Foundation
 
 /// One TessBaseAPI: created, loaded with its language data, quietened, and torn down in one
@@ -9,12 +10,18 @@ final class TesseractHandle {
     /// - Parameters:
     ///   - what: how errors name it ("an engine", "an orientation engine").
     ///   - hint: what to do when the data does not load.
+    ///   - skipUniversalAmbiguities: leave out the table of character confusions only Tesseract's
+    ///     legacy recogniser consults (see `CTesseractLean`); only for language data without one.
     /// - Throws: `OCRError.engineFailed` when Tesseract cannot be created or load the data.
-    init(tessdata dir: String, languages: String, mode: TessPageSegMode, what: String, hint: String) throws(OCRError) {
+    init(tessdata dir: String, languages: String, mode: TessPageSegMode, what: String, hint: String,
+         skipUniversalAmbiguities: Bool = false) throws(OCRError) {
         guard let api = TessBaseAPICreate() else {
             throw OCRError(.engineFailed, "Tesseract could not create \(what) (out of memory?)")
         }
-        guard TessBaseAPIInit3(api, dir, languages) == 0 else {
+        if skipUniversalAmbiguities { cs_tesseract_ambigs_skip_begin() }
+        let loaded = TessBaseAPIInit3(api, dir, languages)
+        if skipUniversalAmbiguities { cs_tesseract_ambigs_skip_end() }
+        guard loaded == 0 else {
             TessBaseAPIDelete(api)
             throw OCRError(.engineFailed, "Tesseract could not load the language data '\(languages)' from \(dir); \(hint)")
         }

@@ -128,7 +128,7 @@ public final class CardScanner: Sendable {
                           pageSegmentation: configuration.pageSegmentation)
         }
         // A missing language is reported now, before any input is read. The first engine (about
-        // 60 ms) and then the parser's tables (about 70 ms) are made on one background thread
+        // 10 ms) and then the parser's tables (about 70 ms) are made on one background thread
         // while the first photo is decoded and its card found: one thread, so that on two cores
         // they do not take turns with the photo's own work.
         do {
@@ -400,7 +400,8 @@ public final class CardScanner: Sendable {
     }
 
     /// Creates `count` OCR engines now (at most `workers`), so that the first `count` concurrent
-    /// scans do not wait for an engine to load (about 60 ms each).
+    /// scans do not wait for an engine to load (about 3-10 ms each; 55-65 ms with Tesseract's own
+    /// initialisation, see `OCREngine.init`).
     /// - Throws: `ScanError` (code "missing-language") when the language data is missing.
     public func prewarm(engines count: Int) throws(ScanError) {
         do {
@@ -421,7 +422,7 @@ extension ScanRecord {
 }
 
 /// OCR engines for second readings in the languages of the cards' countries, one pool per
-/// language, created the first time a card of that language comes (each engine costs ~60 ms and
+/// language, created the first time a card of that language comes (each engine costs ~3-10 ms and
 /// ~15-25 MB); a language whose data is not installed is remembered as missing and skipped.
 ///
 /// `@unchecked Sendable` is safe: `pools` is only read and written with `lock` held, and each

@@ -102,6 +102,7 @@ case "detect-profile": try detectProfile(options.directory)
 case "codes": try benchCodes(options.directory)
 case "book": try benchBook(count: Int(options.directory) ?? 10_000)
 case "ocr-ratio": try benchOCRRatio(options.directory)
+case "engines": try benchEngines(options.directory)
 case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
@@ -441,9 +442,26 @@ func benchBook(count: Int) throws {
 /// cardscan's English reading of each straightened card (normaliser, text direction, a second
 /// turn only when the first reading is unsure) against one plain TessBaseAPI read of the same
 /// card (SetImage + Recognize with Tesseract's defaults, no normaliser), alternating, medians per card.
+/// Making an engine: cardscan's (without the universal ambiguity table, when the language data
+/// has no legacy recogniser) against Tesseract's own initialisation, alternating, for each of the
+/// comma-separated languages given (default: eng,deu,fra).
+func benchEngines(_ list: String) throws {
+    let languages = list.isEmpty || list == "." ? ["eng", "deu", "fra"] : list.split(separator: ",").map(String.init)
+    for code in languages {
+        guard let language = OCRLanguages(code) else { continue }
+        var lean: [Double] = [], stock: [Double] = []
+        for _ in 0..<7 {
+            lean.append(try milliseconds { _ = try OCREngine(languages: language) })
+            stock.append(try milliseconds { _ = try OCREngine(languages: language, loadUniversalAmbiguities: true) })
+        }
+        print(String(format: "%@: cardscan's engine %.1f ms, Tesseract's own initialisation %.1f ms (medians of 7, alternating)",
+                     code, median(lean), median(stock)))
+    }
+}
+
 func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
-    let plainEngine = try OCREngine(retryInverted: true, compressLineImages: true)  // Tesseract's defaults
+    let plainEngine = try OCREngine(retryInverted: true, compressLineImages: true, loadUniversalAmbiguities: true)  // Tesseract's defaults
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
     var steps = StepTimes()
