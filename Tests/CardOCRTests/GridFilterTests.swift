@@ -1,8 +1,9 @@
 import Testing
 @testable import CardOCR
 
-/// The normaliser's grid filters (constant-time extremes, a median followed as the window slides)
-/// give exactly what their definitions give, computed the slow way, on random grids.
+/// The normaliser's grid filters (constant-time extremes, a median followed as the window slides,
+/// box means eight at a time) give exactly what their definitions give, computed the slow way, on
+/// random grids.
 @Suite struct GridFilterTests {
     struct Generator: RandomNumberGenerator {
         var state: UInt64
@@ -48,11 +49,33 @@ import Testing
         return out
     }
 
-    @Test(arguments: [(1, 1, 1), (7, 5, 1), (40, 23, 6), (23, 40, 6), (17, 9, 8), (64, 37, 3)])
+    /// Rows, then columns: each value the mean of its window cut at the ends, added in order.
+    static func slowBoxBlur(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
+        func pass(_ a: [Float], lines: Int, length: Int, index: (Int, Int) -> Int) -> [Float] {
+            var out = a
+            for line in 0..<lines {
+                for i in 0..<length {
+                    var s: Float = 0, n: Float = 0
+                    for j in Swift.max(0, i - r)...Swift.min(length - 1, i + r) { s += a[index(line, j)]; n += 1 }
+                    out[index(line, i)] = s / n
+                }
+            }
+            return out
+        }
+        let rows = pass(a, lines: h, length: w) { $0 * w + $1 }
+        return pass(rows, lines: w, length: h) { $1 * w + $0 }
+    }
+
+    @Test(arguments: [(1, 1, 1), (7, 5, 1), (40, 23, 6), (23, 40, 6), (17, 9, 8), (64, 37, 3), (256, 150, 6), (33, 29, 2)])
     func fastFiltersEqualTheirDefinitions(w: Int, h: Int, r: Int) {
         let a = Self.grid(w, h, seed: UInt64(w * 1000 + h * 10 + r))
         #expect(GridFilter.dilate(a, w: w, h: h, r: r) == Self.slowExtreme(a, w: w, h: h, r: r, max: true))
         #expect(GridFilter.erode(a, w: w, h: h, r: r) == Self.slowExtreme(a, w: w, h: h, r: r, max: false))
         #expect(GridFilter.median(a, w: w, h: h, r: r) == Self.slowMedian(a, w: w, h: h, r: r))
+        // Bit for bit, not within a tolerance: the same additions in the same order (on values
+        // whose sums round, so that another order would show).
+        var g = Generator(state: UInt64(w * 7 + h * 131 + r))
+        let noisy = (0..<(w * h)).map { _ in Float.random(in: 0..<256, using: &g) }
+        #expect(GridFilter.boxBlur(noisy, w: w, h: h, r: r).map(\.bitPattern) == Self.slowBoxBlur(noisy, w: w, h: h, r: r).map(\.bitPattern))
     }
 }
