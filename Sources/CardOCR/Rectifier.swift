@@ -13,7 +13,8 @@ public enum Rectifier {
     /// Warps the quadrilateral `quad` (normalised to `image`) to a rectangle whose long side is
     /// `longSide` pixels, sampling with bilinear interpolation averaged over the source area each
     /// output pixel covers.
-    public static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int) -> PixelImage? {
+    /// `fastGray` false samples a gray image the way an RGB one is (the same bytes; for the tests).
+    public static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int, fastGray: Bool = true) -> PixelImage? {
         let corners = quad.scaled(width: Double(image.width), height: Double(image.height))
         let top = distance(corners[0], corners[1]), bottom = distance(corners[3], corners[2])
         let left = distance(corners[0], corners[3]), right = distance(corners[1], corners[2])
@@ -33,6 +34,11 @@ public enum Rectifier {
             image.pixels.withUnsafeBufferPointer { srcBuffer in
                 guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 let sampler = Sampler(src: src, width: image.width, height: image.height, channels: c)
+                if c == 1 && fastGray {
+                    let m = (m0, m1, m2, m3, m4, m5, m6, m7, m8)
+                    warpGray(sampler, into: dst, width: outW, height: outH, m: m, samples: samples, norm: norm)
+                    return
+                }
                 for y in 0..<outH {
                     for x in 0..<outW {
                         var sum: (Float, Float, Float) = (0, 0, 0)
@@ -57,6 +63,58 @@ public enum Rectifier {
             initialized = outW * outH * c
         }
         return PixelImage(width: outW, height: outH, channels: c, pixels: out)
+    }
+
+    /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), with what does not
+    /// change along a row computed once per row, and the bilinear sample inlined.
+    static func warpGray(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
+                         m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float) {
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m
+        let step = 1 / Float(samples)
+        let offsets = (0..<samples).map { (Float($0) + 0.5) * step }
+        let src = sampler.src, w = sampler.width, h = sampler.height
+        let maxX = sampler.maxX, maxY = sampler.maxY
+        @inline(__always) func sample(_ sx: Float, _ sy: Float) -> Float {
+            let fx = sx < 0 ? 0 : (sx > maxX ? maxX : sx)
+            let fy = sy < 0 ? 0 : (sy > maxY ? maxY : sy)
+            let x0 = Int(fx), y0 = Int(fy)
+            let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0
+            let ax = fx - Float(x0), ay = fy - Float(y0)
+            let r0 = src + y0 * w, r1 = src + y1 * w
+            let top = Float(r0[x0]) + (Float(r0[x1]) - Float(r0[x0])) * ax
+            let bottom = Float(r1[x0]) + (Float(r1[x1]) - Float(r1[x0])) * ax
+            return top + (bottom - top) * ay
+        }
+        offsets.withUnsafeBufferPointer { offsets in
+            for y in 0..<outH {
+                let row = dst + y * outW
+                if samples == 1 {
+                    // One sample per output pixel (a card up to 1.5 times the output's size).
+                    let dy = Float(y) + offsets[0]
+                    let m1dy = m1 * dy, m4dy = m4 * dy, m7dy = m7 * dy
+                    for x in 0..<outW {
+                        let dx = Float(x) + offsets[0]
+                        let inv = 1 / (m6 * dx + m7dy + m8)
+                        let v = sample((m0 * dx + m1dy + m2) * inv - 0.5, (m3 * dx + m4dy + m5) * inv - 0.5)
+                        row[x] = UInt8(v * norm + 0.5)
+                    }
+                    continue
+                }
+                for x in 0..<outW {
+                    var sum: Float = 0
+                    for oy in offsets {
+                        let dy = Float(y) + oy
+                        let m1dy = m1 * dy, m4dy = m4 * dy, m7dy = m7 * dy
+                        for ox in offsets {
+                            let dx = Float(x) + ox
+                            let inv = 1 / (m6 * dx + m7dy + m8)
+                            sum += sample((m0 * dx + m1dy + m2) * inv - 0.5, (m3 * dx + m4dy + m5) * inv - 0.5)
+                        }
+                    }
+                    row[x] = UInt8(sum * norm + 0.5)
+                }
+            }
+        }
     }
 
     /// Bilinear samples of a gray or RGB image, clamped to its edges.

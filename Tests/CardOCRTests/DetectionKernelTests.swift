@@ -1,3 +1,4 @@
+import ImageIngest
 import Testing
 @testable import CardOCR
 
@@ -110,5 +111,33 @@ import Testing
             let v = (0..<n).map { _ in Float(Int.random(in: 0...6, using: &g)) * 0.5 }
             for k in 0..<n { #expect(HypothesisJudge.kthSmallest(v, k) == v.sorted()[k]) }
         }
+    }
+}
+
+/// The gray warp (a row's constants computed once, the sample inlined) gives the bytes the
+/// general warp gives, for straight, turned and perspective quads at each supersampling.
+@Suite struct GrayWarpTests {
+    @Test(arguments: [
+        // Normalised corners; the source is 600 x 400, the output 256 px long (supersampling 1 to 3).
+        ([0.1, 0.1, 0.9, 0.12, 0.88, 0.9, 0.12, 0.85], 256),
+        ([0.2, 0.05, 0.95, 0.3, 0.8, 0.95, 0.05, 0.7], 256),
+        ([0.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0.0, 1.0], 256),
+        ([-0.1, 0.2, 0.7, -0.05, 1.1, 0.8, 0.3, 1.2], 200),   // corners outside the photo
+        ([0.3, 0.3, 0.6, 0.32, 0.58, 0.5, 0.31, 0.49], 300),  // small: one sample
+        ([0.1, 0.1, 0.9, 0.1, 0.9, 0.9, 0.1, 0.9], 150),      // large: three by three
+    ])
+    func grayWarpEqualsTheGeneralOne(corners c: [Double], longSide: Int) throws {
+        var g = GridFilterTests.Generator(state: UInt64(longSide) &* 977)
+        let (w, h) = (600, 400)
+        // Smooth shapes and noise, so every interpolation weight shows.
+        let pixels = (0..<(w * h)).map { i -> UInt8 in
+            let x = i % w, y = i / w
+            return UInt8(truncatingIfNeeded: (x * 3 + y * 5) / 4 + ((x / 37 + y / 23) % 2) * 90 + Int.random(in: 0...20, using: &g))
+        }
+        let image = PixelImage(width: w, height: h, channels: 1, pixels: pixels)
+        let quad = Quadrilateral(corners: [Point(c[0], c[1]), Point(c[2], c[3]), Point(c[4], c[5]), Point(c[6], c[7])])
+        let fast = try #require(Rectifier.warp(image, quad: quad, longSide: longSide))
+        let general = try #require(Rectifier.warp(image, quad: quad, longSide: longSide, fastGray: false))
+        #expect(fast == general)
     }
 }
