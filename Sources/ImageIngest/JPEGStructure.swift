@@ -1,3 +1,5 @@
+import Foundation
+
 /// One piece of a JPEG file as the segment walk sees it.
 public struct JPEGSegment: Sendable, Equatable {
     /// The marker byte after 0xFF (0xD8 SOI, 0xE1 APP1, 0xDA SOS, ...); nil for entropy-coded data
@@ -118,19 +120,24 @@ public struct JPEGStructure: Sendable {
     /// Entropy-coded data runs to the next marker that is not a stuffed 0x00 or an RST; returns
     /// where that marker starts (the end of `bytes` or beyond when none follows).
     fileprivate static func endOfEntropyCodedData(in bytes: [UInt8], from start: Int) -> Int {
-        var k = start
-        while k < bytes.count {
-            if bytes[k] == 0xFF, k + 1 < bytes.count {
-                let next = bytes[k + 1]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return start }
+            let count = buffer.count
+            var k = start
+            while k < count {
+                // The next 0xFF (memchr's vector scan: most of the data has none for hundreds of bytes).
+                guard let found = memchr(base + k, 0xFF, count - k) else { return count }
+                k = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                guard k + 1 < count else { return count }
+                let next = base[k + 1]
                 if next == 0x00 || (0xD0...0xD7).contains(next) || next == 0xFF {
                     k += (next == 0xFF) ? 1 : 2
                     continue
                 }
-                break
+                return k
             }
-            k += 1
+            return k
         }
-        return k
     }
 
     /// True when the first frame is progressive (SOF2, SOF6, SOF10, SOF14).
