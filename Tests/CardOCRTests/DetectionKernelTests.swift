@@ -141,3 +141,42 @@ import Testing
         #expect(fast == general)
     }
 }
+
+/// The edge map's gradients, eight pixels at a time, are the per-pixel definition's to the bit:
+/// each pixel's Sobel gradient of the channel that changes most (none where all are flat).
+@Suite struct EdgeGradientTests {
+    static func definition(_ map: EdgeMap, channelCount: Int) -> (gx: [Float], gy: [Float], magnitude: [Float]) {
+        let w = map.width, h = map.height
+        var gx = [Float](repeating: 0, count: w * h), gy = gx, magnitude = gx
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) {
+                let i = y * w + x
+                var best: (Float, Float, Float) = (0, 0, 0)
+                for c in 0..<channelCount {
+                    let s = map.channels[c]
+                    let dx = (s[i - w + 1] + 2 * s[i + 1] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - 1] + s[i + w - 1])
+                    let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
+                    let m = (dx * dx + dy * dy).squareRoot() / 4
+                    if m > best.2 { best = (dx, dy, m) }
+                }
+                gx[i] = best.0 / 4; gy[i] = best.1 / 4; magnitude[i] = best.2
+            }
+        }
+        return (gx, gy, magnitude)
+    }
+
+    @Test(arguments: [(37, 23, 3), (64, 40, 3), (101, 9, 1), (8, 8, 3), (3, 3, 1)])
+    func gradientsEqualTheDefinition(w: Int, h: Int, channels: Int) {
+        var g = GridFilterTests.Generator(state: UInt64(w * 31 + h))
+        // Flat areas (no gradient at all), steps and noise.
+        let pixels = (0..<(w * h * channels)).map { i -> UInt8 in
+            let x = (i / channels) % w
+            return x < w / 3 ? 128 : UInt8.random(in: 0...255, using: &g)
+        }
+        let map = EdgeMap(PixelImage(width: w, height: h, channels: channels, pixels: pixels))
+        let expected = Self.definition(map, channelCount: channels)
+        #expect(map.gx.map(\.bitPattern) == expected.gx.map(\.bitPattern))
+        #expect(map.gy.map(\.bitPattern) == expected.gy.map(\.bitPattern))
+        #expect(map.magnitude.map(\.bitPattern) == expected.magnitude.map(\.bitPattern))
+    }
+}

@@ -70,8 +70,12 @@ struct EdgeMap {
                         let dy = (s[i + w - 1] + 2 * s[i + w] + s[i + w + 1]) - (s[i - w - 1] + 2 * s[i - w] + s[i - w + 1])
                         return (dx, dy, (dx * dx + dy * dy).squareRoot() / 4)
                     }
+                    let vectorEnd = 1 + (w - 2) / 8 * 8
                     for y in 1..<(h - 1) {
-                        for x in 1..<(w - 1) {
+                        for x in stride(from: 1, to: vectorEnd, by: 8) {
+                            Self.strongest8(at: y * w + x, width: w, channels: (s0, s1, s2), count: channelCount, into: (ox, oy, om))
+                        }
+                        for x in vectorEnd..<(w - 1) {
                             let i = y * w + x
                             var (dx, dy, m) = sobel(s0, i)
                             if m <= 0 { (dx, dy, m) = (0, 0, 0) }
@@ -91,6 +95,38 @@ struct EdgeMap {
                 }
             } }
         } } }
+    }
+
+    /// `strongestGradients` for the eight pixels from `i`: each lane's arithmetic and choices are
+    /// the one-pixel loop's, so the values are the same to the bit.
+    @inline(__always)
+    private static func strongest8(at i: Int, width w: Int,
+                                   channels: (UnsafePointer<Float>, UnsafePointer<Float>, UnsafePointer<Float>), count: Int,
+                                   into out: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>)) {
+        @inline(__always) func load(_ s: UnsafePointer<Float>, _ i: Int) -> SIMD8<Float> {
+            UnsafeRawPointer(s + i).loadUnaligned(as: SIMD8<Float>.self)
+        }
+        @inline(__always) func sobel8(_ s: UnsafePointer<Float>) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+            let dx = (load(s, i - w + 1) + 2 * load(s, i + 1) + load(s, i + w + 1))
+                - (load(s, i - w - 1) + 2 * load(s, i - 1) + load(s, i + w - 1))
+            let dy = (load(s, i + w - 1) + 2 * load(s, i + w) + load(s, i + w + 1))
+                - (load(s, i - w - 1) + 2 * load(s, i - w) + load(s, i - w + 1))
+            return (dx, dy, (dx * dx + dy * dy).squareRoot() / 4)
+        }
+        var (dx, dy, m) = sobel8(channels.0)
+        let flat = m .<= 0
+        dx.replace(with: 0, where: flat); dy.replace(with: 0, where: flat); m.replace(with: 0, where: flat)
+        if count == 3 {
+            let (dx1, dy1, m1) = sobel8(channels.1)
+            let take1 = m1 .> m
+            dx.replace(with: dx1, where: take1); dy.replace(with: dy1, where: take1); m.replace(with: m1, where: take1)
+            let (dx2, dy2, m2) = sobel8(channels.2)
+            let take2 = m2 .> m
+            dx.replace(with: dx2, where: take2); dy.replace(with: dy2, where: take2); m.replace(with: m2, where: take2)
+        }
+        UnsafeMutableRawPointer(out.2 + i).storeBytes(of: m, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(out.0 + i).storeBytes(of: dx / 4, as: SIMD8<Float>.self)
+        UnsafeMutableRawPointer(out.1 + i).storeBytes(of: dy / 4, as: SIMD8<Float>.self)
     }
 
     /// [1 2 1] smoothing, `passes` times, both directions (edges repeat the border pixel).
