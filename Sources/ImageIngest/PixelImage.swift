@@ -142,63 +142,57 @@ public struct PixelImage: Sendable, Equatable {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
         let horizontal = ResampleTaps(from: width, to: newWidth), vertical = ResampleTaps(from: height, to: newHeight)
-        let rowLen = newWidth * channels
-        let ringRows = max(1, (0..<newHeight).map { vertical.offset[$0 + 1] - vertical.offset[$0] }.max() ?? 1)
-        var ring = [Float](repeating: 0, count: ringRows * rowLen)
-        var held = [Int](repeating: -1, count: ringRows)  // the source row each ring slot holds
-        var acc = [Float](repeating: 0, count: rowLen)
+        let c = channels, sourceLen = width * c, rowLen = newWidth * c
+        // One output row at a time: its source rows summed with their vertical weights (eight
+        // values at a time), then that one row resampled across.
+        var column = [Float](repeating: 0, count: sourceLen + 8)
         let out = [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
-            ring.withUnsafeMutableBufferPointer { ringBuffer in
-                acc.withUnsafeMutableBufferPointer { accBuffer in
-                    guard let r = ringBuffer.baseAddress, let a = accBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
-                    for y in 0..<newHeight {
-                        for i in 0..<rowLen { a[i] = 0 }
-                        var sy = vertical.start[y]
-                        for t in vertical.offset[y]..<vertical.offset[y + 1] {
-                            let slot = sy % ringRows, row = r + slot * rowLen
-                            if held[slot] != sy {
-                                resampleRow(sy, taps: horizontal, into: row)
-                                held[slot] = sy
-                            }
-                            let wgt = vertical.weight[t]
-                            for i in 0..<rowLen { a[i] += row[i] * wgt }
-                            sy += 1
+            pixels.withUnsafeBufferPointer { srcBuffer in column.withUnsafeMutableBufferPointer { columnBuffer in
+                guard let src = srcBuffer.baseAddress, let sums = columnBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
+                let vectorEnd = sourceLen / 8 * 8
+                for y in 0..<newHeight {
+                    for i in 0..<sourceLen { sums[i] = 0 }
+                    var sy = vertical.start[y]
+                    for t in vertical.offset[y]..<vertical.offset[y + 1] {
+                        let wgt = vertical.weight[t], row = src + sy * sourceLen
+                        for i in stride(from: 0, to: vectorEnd, by: 8) {
+                            let v = SIMD8<Float>(UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
+                            let s = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Float>.self) + v * wgt
+                            UnsafeMutableRawPointer(sums + i).storeBytes(of: s, as: SIMD8<Float>.self)
                         }
-                        let outRow = dst + y * rowLen
-                        for i in 0..<rowLen { outRow[i] = UInt8(max(0, min(255, a[i] + 0.5))) }
+                        for i in vectorEnd..<sourceLen { sums[i] += Float(row[i]) * wgt }
+                        sy += 1
                     }
+                    Self.resampleRow(sums, channels: c, taps: horizontal, into: dst + y * rowLen)
                 }
-            }
+            } }
             initialized = rowLen * newHeight
         }
         return PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: out)
     }
 
-    /// The horizontal pass for one source row: `taps.start.count` pixels, as Float, into `rowOut`.
-    private func resampleRow(_ y: Int, taps horizontal: ResampleTaps, into rowOut: UnsafeMutablePointer<Float>) {
-        let c = channels
-        pixels.withUnsafeBufferPointer { srcBuffer in
-            horizontal.start.withUnsafeBufferPointer { starts in
-                horizontal.offset.withUnsafeBufferPointer { offsets in
-                    horizontal.weight.withUnsafeBufferPointer { weights in
-                        guard let src = srcBuffer.baseAddress else { return }
-                        let rowIn = src + y * width * c
-                        for x in 0..<starts.count {
-                            let lo = offsets[x], hi = offsets[x + 1]
-                            var p = rowIn + starts[x] * c
-                            if c == 3 {
-                                var r: Float = 0, g: Float = 0, b: Float = 0
-                                for t in lo..<hi {
-                                    let wt = weights[t]
-                                    r += Float(p[0]) * wt; g += Float(p[1]) * wt; b += Float(p[2]) * wt
-                                    p += 3
-                                }
-                                rowOut[3 * x] = r; rowOut[3 * x + 1] = g; rowOut[3 * x + 2] = b
-                            } else {
-                                var sum: Float = 0
-                                for t in lo..<hi { sum += Float(p[0]) * weights[t]; p += 1 }
-                                rowOut[x] = sum
+    /// The horizontal pass for one row of vertical sums: `taps.start.count` pixels, rounded to bytes, into `rowOut`.
+    private static func resampleRow(_ rowIn: UnsafePointer<Float>, channels c: Int, taps horizontal: ResampleTaps,
+                                    into rowOut: UnsafeMutablePointer<UInt8>) {
+        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v + 0.5))) }
+        horizontal.start.withUnsafeBufferPointer { starts in
+            horizontal.offset.withUnsafeBufferPointer { offsets in
+                horizontal.weight.withUnsafeBufferPointer { weights in
+                    for x in 0..<starts.count {
+                        let lo = offsets[x], hi = offsets[x + 1]
+                        var p = rowIn + starts[x] * c
+                        if c == 3 {
+                            var r: Float = 0, g: Float = 0, b: Float = 0
+                            for t in lo..<hi {
+                                let wt = weights[t]
+                                r += p[0] * wt; g += p[1] * wt; b += p[2] * wt
+                                p += 3
                             }
+                            rowOut[3 * x] = byte(r); rowOut[3 * x + 1] = byte(g); rowOut[3 * x + 2] = byte(b)
+                        } else {
+                            var sum: Float = 0
+                            for t in lo..<hi { sum += p[0] * weights[t]; p += 1 }
+                            rowOut[x] = byte(sum)
                         }
                     }
                 }

@@ -67,9 +67,9 @@ import TestSupport
         #expect(small.pixels == [100, 100])
     }
 
-    /// The resize works row by row through a small ring; it must give what the two whole passes
-    /// (every row horizontally into a float plane, then columns) give, shrinking and enlarging,
-    /// gray and colour.
+    /// The resize works one output row at a time (its source rows summed eight values at a time,
+    /// then resampled across); it must give what the two whole passes (columns into a float plane,
+    /// then rows) give to the bit, shrinking and enlarging, gray and colour.
     @Test(arguments: [(3, 37, 23, 11, 7), (1, 37, 23, 11, 7), (3, 20, 15, 51, 33), (1, 9, 40, 30, 9), (3, 64, 48, 20, 15)])
     func rowByRowResizeMatchesTwoWholePasses(channels c: Int, w: Int, h: Int, nw: Int, nh: Int) {
         var state: UInt64 = UInt64(w * 1000 + h * 10 + c)
@@ -79,30 +79,31 @@ import TestSupport
         }
         let image = PixelImage(width: w, height: h, channels: c, pixels: pixels)
         let horizontal = ResampleTaps(from: w, to: nw), vertical = ResampleTaps(from: h, to: nh)
-        var plane = [Float](repeating: 0, count: nw * c * h)
-        for y in 0..<h {
+        // The vertical pass over the whole image, then the horizontal one, each sum in tap order.
+        var plane = [Float](repeating: 0, count: w * c * nh)
+        for y in 0..<nh {
+            for i in 0..<(w * c) {
+                var acc: Float = 0
+                var sy = vertical.start[y]
+                for t in vertical.offset[y]..<vertical.offset[y + 1] {
+                    acc += Float(pixels[sy * w * c + i]) * vertical.weight[t]
+                    sy += 1
+                }
+                plane[y * w * c + i] = acc
+            }
+        }
+        var expected = [UInt8](repeating: 0, count: nw * nh * c)
+        for y in 0..<nh {
             for x in 0..<nw {
                 for ch in 0..<c {
                     var sum: Float = 0
                     var sx = horizontal.start[x]
                     for t in horizontal.offset[x]..<horizontal.offset[x + 1] {
-                        sum += Float(pixels[(y * w + sx) * c + ch]) * horizontal.weight[t]
+                        sum += plane[(y * w + sx) * c + ch] * horizontal.weight[t]
                         sx += 1
                     }
-                    plane[y * nw * c + x * c + ch] = sum
+                    expected[(y * nw + x) * c + ch] = UInt8(max(0, min(255, sum + 0.5)))
                 }
-            }
-        }
-        var expected = [UInt8](repeating: 0, count: nw * nh * c)
-        for y in 0..<nh {
-            for i in 0..<(nw * c) {
-                var acc: Float = 0
-                var sy = vertical.start[y]
-                for t in vertical.offset[y]..<vertical.offset[y + 1] {
-                    acc += plane[sy * nw * c + i] * vertical.weight[t]
-                    sy += 1
-                }
-                expected[y * nw * c + i] = UInt8(max(0, min(255, acc + 0.5)))
             }
         }
         #expect(image.resized(width: nw, height: nh).pixels == expected)
