@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <jpeglib.h>
 
 typedef struct {
@@ -98,12 +99,40 @@ int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, in
     return CS_JPEG_OK;
 }
 
-int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
-                   unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
-                   char *message, size_t messageLength) {
+/// Where decoded rows go: into one buffer holding the whole image (`out` non-NULL, row y at
+/// `out + y * rowBytes`), or through one reused row buffer to a callback.
+typedef struct {
+    unsigned char *out;
+    size_t outLength;
+    unsigned char *row;
+    size_t rowLength;
+    unsigned char *gray;
+    size_t grayLength;
+    cs_jpeg_row_fn onRow;
+    void *context;
+    long long grayNanoseconds;
+} cs_row_sink;
+
+static long long cs_now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
+}
+
+/// One RGB row to gray, as PixelImage.grayscale() does it.
+static void cs_gray_row(const unsigned char *rgb, unsigned char *gray, size_t width) {
+    for (size_t x = 0; x < width; x++) {
+        unsigned r = rgb[3 * x], g = rgb[3 * x + 1], b = rgb[3 * x + 2];
+        gray[x] = (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
+    }
+}
+
+static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
+                               int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
     struct jpeg_decompress_struct cinfo;
     cs_error_mgr err;
     JSAMPLE *cmykRow = NULL;
+    cs_row_sink sink = *sinkp;
     memset(&cinfo, 0, sizeof cinfo);
     cs_setup(&cinfo, &err, message, messageLength);
     *warnings = 0;
@@ -121,7 +150,10 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
     jpeg_start_decompress(&cinfo);
     int channels = gray ? 1 : 3;
     size_t rowBytes = (size_t)cinfo.output_width * (size_t)channels;
-    if (outLength != rowBytes * cinfo.output_height) {
+    int sizeOK = sink.out ? sink.outLength == rowBytes * cinfo.output_height
+                          : (sink.row != NULL && sink.onRow != NULL && sink.rowLength == rowBytes && !gray
+                             && sink.gray != NULL && sink.grayLength == (size_t)cinfo.output_width * cinfo.output_height);
+    if (!sizeOK) {
         jpeg_destroy_decompress(&cinfo);
         if (message && messageLength) snprintf(message, messageLength, "output buffer size mismatch");
         return CS_JPEG_BAD_ARGS;
@@ -134,7 +166,8 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
     }
     int adobeInverted = cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
-        unsigned char *row = out + rowBytes * cinfo.output_scanline;
+        int y = (int)cinfo.output_scanline;
+        unsigned char *row = sink.out ? sink.out + rowBytes * cinfo.output_scanline : sink.row;
         if (!cmyk) {
             JSAMPROW rows[1] = {row};
             jpeg_read_scanlines(&cinfo, rows, 1);
@@ -156,11 +189,35 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
             }
         }
         *rowsDecoded = (int)cinfo.output_scanline;
+        if (!sink.out) {
+            long long start = cs_now_ns();
+            cs_gray_row(row, sink.gray + (size_t)y * cinfo.output_width, cinfo.output_width);
+            sinkp->grayNanoseconds += cs_now_ns() - start;
+            sink.onRow(sink.context, y, row);
+        }
     }
     jpeg_finish_decompress(&cinfo);
     *warnings = (int)cinfo.err->num_warnings;
     jpeg_destroy_decompress(&cinfo);
     return CS_JPEG_OK;
+}
+
+int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
+                   unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
+                   char *message, size_t messageLength) {
+    if (!out) return CS_JPEG_BAD_ARGS;
+    cs_row_sink sink = {out, outLength, NULL, 0, NULL, 0, NULL, NULL, 0};
+    return cs_jpeg_decode_into(data, length, scaleNum, gray, &sink, warnings, rowsDecoded, message, messageLength);
+}
+
+int cs_jpeg_decode_rows(const unsigned char *data, size_t length, int scaleNum,
+                        unsigned char *row, size_t rowLength, unsigned char *grayOut, size_t grayLength,
+                        cs_jpeg_row_fn onRow, void *context, long long *grayNanoseconds,
+                        int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
+    cs_row_sink sink = {NULL, 0, row, rowLength, grayOut, grayLength, onRow, context, 0};
+    int rc = cs_jpeg_decode_into(data, length, scaleNum, 0, &sink, warnings, rowsDecoded, message, messageLength);
+    if (grayNanoseconds) *grayNanoseconds = sink.grayNanoseconds;
+    return rc;
 }
 
 // --- Encoding -----------------------------------------------------------------------------------

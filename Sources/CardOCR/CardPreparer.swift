@@ -49,18 +49,10 @@ public enum CardPreparer {
     public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true,
                                overlay: Bool = false) throws(IngestError) -> PreparedCard {
         var time = PhaseTimes()
-        // Colour for detection: a coloured card can have the same gray as the desk around it.
-        let colour = try time.decoding("decode") { () throws(IngestError) in
-            try encoded.decode(minimumLongSide: Int(Double(longSide) * workingFactor), grayscale: false, applyOrientation: false)
-        }
-        let preview = time.detecting("preview") {
-            colour.image.longSide > CardDetector.previewLongSide * 3 / 2
-                ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
-        }
+        var (working, preview) = try workingImages(encoded, longSide: longSide, time: &time)
         let location = time.detecting("locate") {
             detectCard ? CardDetector.locate(in: preview) : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
         }
-        var working = DecodedImage(image: time.detecting("gray") { colour.image.grayscale() }, warnings: colour.warnings)
         let o = encoded.orientation
         guard let quad = location.quad else {
             let card = time.detecting("resize") { working.image.resized(longSide: longSide).applyingOrientation(o) }
@@ -90,6 +82,33 @@ public enum CardPreparer {
                             overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
     }
 
+    /// The photo decoded once at the working size: gray, and a colour preview for detection (a
+    /// coloured card can have the same gray as the desk around it). A JPEG is made into both row
+    /// by row as it decodes, so its colour image is never whole in memory; the time spent making
+    /// them counts as detection ("preview", "gray"), the rest as decoding.
+    static func workingImages(_ encoded: EncodedImage, longSide: Int, time: inout PhaseTimes)
+        throws(IngestError) -> (DecodedImage, PixelImage)
+    {
+        let minimum = Int(Double(longSide) * workingFactor)
+        let start = time.clock.now
+        if let both = try encoded.decodeGrayAndSmall(minimumLongSide: minimum, smallLongSide: CardDetector.previewLongSide) {
+            let made = both.grayMilliseconds + both.smallMilliseconds
+            time.record("decode", milliseconds: (time.clock.now - start).milliseconds - made, into: \.decode)
+            time.record("preview", milliseconds: both.smallMilliseconds, into: \.detect)
+            time.record("gray", milliseconds: both.grayMilliseconds, into: \.detect)
+            return (both.gray, both.small)
+        }
+        let colour = try time.decoding("decode") { () throws(IngestError) in
+            try encoded.decode(minimumLongSide: minimum, grayscale: false, applyOrientation: false)
+        }
+        let preview = time.detecting("preview") {
+            colour.image.longSide > CardDetector.previewLongSide * 3 / 2
+                ? colour.image.resized(longSide: CardDetector.previewLongSide) : colour.image
+        }
+        let gray = DecodedImage(image: time.detecting("gray") { colour.image.grayscale() }, warnings: colour.warnings)
+        return (gray, preview)
+    }
+
     /// Time spent decoding and detecting, added up over the phases of one preparation.
     /// Each phase is also kept under its name.
     struct PhaseTimes {
@@ -116,6 +135,12 @@ public enum CardPreparer {
             let elapsed = clock.now - start
             self[keyPath: total] += elapsed
             phases.append((name, elapsed.milliseconds))
+        }
+
+        /// A phase timed elsewhere.
+        mutating func record(_ name: String, milliseconds: Double, into total: WritableKeyPath<PhaseTimes, Duration>) {
+            self[keyPath: total] += .nanoseconds(Int64((milliseconds * 1e6).rounded()))
+            phases.append((name, milliseconds))
         }
     }
 

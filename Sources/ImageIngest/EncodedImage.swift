@@ -146,22 +146,10 @@ public struct EncodedImage: Sendable {
         var image: PixelImage
         switch format {
         case .jpeg:
-            var scaleNum = 8
-            if let minimumLongSide {
-                for m in 1...8 where (storedLong * m + 7) / 8 >= minimumLongSide {
-                    scaleNum = m
-                    break
-                }
-            }
+            let scaleNum = minimumLongSide.map { Self.jpegScale(storedLong: storedLong, minimumLongSide: $0) } ?? 8
             let (decoded, warningCount) = try JPEGDecoder.decode(bytes, scaleNum: scaleNum, grayscale: grayscale, source: source)
             image = decoded
-            if warningCount > 0 {
-                if jpegStructure?.sawEndOfImage == false {
-                    warnings.append("truncated: the JPEG data ends early; the missing part is filled in")
-                } else {
-                    warnings.append("corrupt-data: libjpeg reported \(warningCount) recoverable error(s) in the image data")
-                }
-            }
+            warnings += jpegWarnings(warningCount)
         case .png:
             image = try PNGDecoder.decode(bytes, grayscale: grayscale, source: source)
         case .heic:
@@ -178,6 +166,46 @@ public struct EncodedImage: Sendable {
         if applyOrientation { image = image.applyingOrientation(orientation) }
         return DecodedImage(image: image, warnings: warnings)
     }
+}
+
+extension EncodedImage {
+    /// The smallest DCT scale (n/8) at which the long side is at least `minimumLongSide`.
+    static func jpegScale(storedLong: Int, minimumLongSide: Int) -> Int {
+        (1...8).first { (storedLong * $0 + 7) / 8 >= minimumLongSide } ?? 8
+    }
+
+    /// What libjpeg's recoverable errors mean for the record.
+    func jpegWarnings(_ count: Int) -> [String] {
+        guard count > 0 else { return [] }
+        if jpegStructure?.sawEndOfImage == false {
+            return ["truncated: the JPEG data ends early; the missing part is filled in"]
+        }
+        return ["corrupt-data: libjpeg reported \(count) recoverable error(s) in the image data"]
+    }
+
+    /// A JPEG decoded once, in colour, at the smallest DCT scale whose long side is at least
+    /// `minimumLongSide`, in stored orientation, and made row by row, as the decoder hands the rows
+    /// over, into the two images card detection and OCR use: the gray image at that size and a
+    /// colour copy resized to `smallLongSide` (as `resized(longSide:)` makes it, byte for byte).
+    /// The colour image itself is never whole in memory. Nil when the photo is not a JPEG, or
+    /// when at that scale it is not more than 1.5 times `smallLongSide` (no resize is then wanted).
+    /// - Throws: `IngestError` when the data is corrupt.
+    public func decodeGrayAndSmall(minimumLongSide: Int, smallLongSide: Int) throws(IngestError) -> GrayAndSmall? {
+        guard format == .jpeg else { return nil }
+        let scaleNum = Self.jpegScale(storedLong: max(storedWidth, storedHeight), minimumLongSide: minimumLongSide)
+        return try JPEGDecoder.decodeGrayAndSmall(bytes, scaleNum: scaleNum, smallLongSide: smallLongSide, source: source)
+            .map { GrayAndSmall(gray: DecodedImage(image: $0.gray, warnings: jpegWarnings($0.warnings)), small: $0.small,
+                                grayMilliseconds: $0.grayMs, smallMilliseconds: $0.smallMs) }
+    }
+}
+
+/// What `decodeGrayAndSmall` makes, and the time spent making each image from the decoded rows
+/// (the rest of the call is decoding).
+public struct GrayAndSmall: Sendable {
+    public let gray: DecodedImage
+    public let small: PixelImage
+    public let grayMilliseconds: Double
+    public let smallMilliseconds: Double
 }
 
 /// A decoded image (upright unless asked to stay as stored) and the decoder's warnings (truncation, recoverable corruption).

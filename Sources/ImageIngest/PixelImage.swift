@@ -49,14 +49,21 @@ public struct PixelImage: Sendable, Equatable {
         let count = width * height
         let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             pixels.withUnsafeBufferPointer { src in
-                for i in 0..<count {
-                    let r = UInt32(src[3 * i]), g = UInt32(src[3 * i + 1]), b = UInt32(src[3 * i + 2])
-                    buffer[i] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
-                }
+                guard let src = src.baseAddress, let dst = buffer.baseAddress else { return }
+                Self.grayRow(src, count: count, into: dst)
             }
             initialized = count
         }
         return PixelImage(width: width, height: height, channels: 1, pixels: out)
+    }
+
+    /// `count` RGB pixels to gray: (77 R + 150 G + 29 B) / 256.
+    @inline(__always)
+    static func grayRow(_ src: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>) {
+        for i in 0..<count {
+            let r = UInt32(src[3 * i]), g = UInt32(src[3 * i + 1]), b = UInt32(src[3 * i + 2])
+            dst[i] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
+        }
     }
 
     /// Applies an EXIF orientation so that the result is upright as a viewer shows it.
@@ -141,38 +148,18 @@ public struct PixelImage: Sendable, Equatable {
     public func resized(width newWidth: Int, height newHeight: Int) -> PixelImage {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
-        let horizontal = ResampleTaps(from: width, to: newWidth), vertical = ResampleTaps(from: height, to: newHeight)
-        let c = channels, sourceLen = width * c, rowLen = newWidth * c
-        // One output row at a time: its source rows summed with their vertical weights (eight
-        // values at a time), then that one row resampled across.
-        var column = [Float](repeating: 0, count: sourceLen + 8)
-        let out = [UInt8](unsafeUninitializedCapacity: rowLen * newHeight) { dstBuffer, initialized in
-            pixels.withUnsafeBufferPointer { srcBuffer in column.withUnsafeMutableBufferPointer { columnBuffer in
-                guard let src = srcBuffer.baseAddress, let sums = columnBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
-                let vectorEnd = sourceLen / 8 * 8
-                for y in 0..<newHeight {
-                    for i in 0..<sourceLen { sums[i] = 0 }
-                    var sy = vertical.start[y]
-                    for t in vertical.offset[y]..<vertical.offset[y + 1] {
-                        let wgt = vertical.weight[t], row = src + sy * sourceLen
-                        for i in stride(from: 0, to: vectorEnd, by: 8) {
-                            let v = SIMD8<Float>(UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
-                            let s = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Float>.self) + v * wgt
-                            UnsafeMutableRawPointer(sums + i).storeBytes(of: s, as: SIMD8<Float>.self)
-                        }
-                        for i in vectorEnd..<sourceLen { sums[i] += Float(row[i]) * wgt }
-                        sy += 1
-                    }
-                    Self.resampleRow(sums, channels: c, taps: horizontal, into: dst + y * rowLen)
-                }
-            } }
-            initialized = rowLen * newHeight
+        var resizer = RowResizer(width: width, height: height, channels: channels, newWidth: newWidth, newHeight: newHeight,
+                                 keepingRows: false)
+        pixels.withUnsafeBufferPointer { src in
+            guard let src = src.baseAddress else { return }
+            let length = width * channels
+            for y in 0..<newHeight { resizer.makeRow(y) { src + $0 * length } }
         }
-        return PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: out)
+        return resizer.image
     }
 
     /// The horizontal pass for one row of vertical sums: `taps.start.count` pixels, rounded to bytes, into `rowOut`.
-    private static func resampleRow(_ rowIn: UnsafePointer<Float>, channels c: Int, taps horizontal: ResampleTaps,
+    fileprivate static func resampleRow(_ rowIn: UnsafePointer<Float>, channels c: Int, taps horizontal: ResampleTaps,
                                     into rowOut: UnsafeMutablePointer<UInt8>) {
         @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v + 0.5))) }
         horizontal.start.withUnsafeBufferPointer { starts in
@@ -236,6 +223,96 @@ public struct PixelImage: Sendable, Equatable {
         let w = max(1, Int((Double(width) * scale).rounded()))
         let h = max(1, Int((Double(height) * scale).rounded()))
         return resized(width: w, height: h)
+    }
+}
+
+/// The area-averaging resize fed one source row at a time, top to bottom (from an image in memory,
+/// or from a decoder as it decodes, so that the source never has to be whole in memory): the last
+/// few source rows are kept in a ring, and when the last source row of an output row has come,
+/// that output row's source rows are summed with their vertical weights (eight values at a time)
+/// and the sum resampled across.
+public struct RowResizer {
+    public let newWidth: Int, newHeight: Int
+    let channels: Int, sourceLength: Int
+    let horizontal: ResampleTaps, vertical: ResampleTaps
+    /// The source rows still needed, by source row number modulo their count.
+    private var ring: [UInt8]
+    private let ringRows: Int
+    private var sums: [Float]
+    private var output: [UInt8]
+    /// Source rows added so far, and output rows made.
+    private var added = 0, made = 0
+
+    /// `keepingRows` false: the source is whole in memory, and `makeRow` is given its rows (no ring).
+    public init(width: Int, height: Int, channels: Int, newWidth: Int, newHeight: Int, keepingRows: Bool = true) {
+        precondition(width > 0 && height > 0 && newWidth > 0 && newHeight > 0)
+        self.newWidth = newWidth
+        self.newHeight = newHeight
+        self.channels = channels
+        sourceLength = width * channels
+        horizontal = ResampleTaps(from: width, to: newWidth)
+        vertical = ResampleTaps(from: height, to: newHeight)
+        let v = vertical
+        // An output row's source rows span at most this many rows (and one more while the next arrives).
+        ringRows = ((0..<newHeight).map { v.start[$0] + (v.offset[$0 + 1] - v.offset[$0]) - v.start[$0] }.max() ?? 1) + 1
+        ring = keepingRows ? [UInt8](repeating: 0, count: ringRows * sourceLength) : []
+        sums = [Float](repeating: 0, count: sourceLength)
+        output = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
+    }
+
+    /// Adds the next source row (`width * channels` bytes) and makes every output row it completes.
+    public mutating func add(row: UnsafePointer<UInt8>) {
+        let slot = added % ringRows
+        ring.withUnsafeMutableBufferPointer { ring in
+            guard let base = ring.baseAddress else { return }
+            (base + slot * sourceLength).update(from: row, count: sourceLength)
+        }
+        added += 1
+        while made < newHeight && lastSourceRow(of: made) < added {
+            ring.withUnsafeBufferPointer { ring in
+                guard let ring = ring.baseAddress else { return }
+                let (length, rows) = (sourceLength, ringRows)
+                makeRow(made) { ring + ($0 % rows) * length }
+            }
+            made += 1
+        }
+    }
+
+    /// The resized image (complete once every source row has been added).
+    public var image: PixelImage {
+        PixelImage(width: newWidth, height: newHeight, channels: channels, pixels: output)
+    }
+
+    private func lastSourceRow(of y: Int) -> Int {
+        vertical.start[y] + (vertical.offset[y + 1] - vertical.offset[y]) - 1
+    }
+
+    /// Output row `y` from its source rows, which `sourceRow` gives by number.
+    @inline(__always)
+    mutating func makeRow(_ y: Int, sourceRow: (Int) -> UnsafePointer<UInt8>) {
+        let length = sourceLength, c = channels
+        let vectorEnd = length / 8 * 8
+        let rowLength = newWidth * c
+        let (start, lo, hi) = (vertical.start[y], vertical.offset[y], vertical.offset[y + 1])
+        let weights = vertical.weight, taps = horizontal
+        sums.withUnsafeMutableBufferPointer { sumsBuffer in
+            output.withUnsafeMutableBufferPointer { out in
+                guard let sums = sumsBuffer.baseAddress, let out = out.baseAddress else { return }
+                for i in 0..<length { sums[i] = 0 }
+                var sy = start
+                for t in lo..<hi {
+                    let wgt = weights[t], row = sourceRow(sy)
+                    for i in stride(from: 0, to: vectorEnd, by: 8) {
+                        let v = SIMD8<Float>(UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
+                        let s = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Float>.self) + v * wgt
+                        UnsafeMutableRawPointer(sums + i).storeBytes(of: s, as: SIMD8<Float>.self)
+                    }
+                    for i in vectorEnd..<length { sums[i] += Float(row[i]) * wgt }
+                    sy += 1
+                }
+                PixelImage.resampleRow(sums, channels: c, taps: taps, into: out + y * rowLength)
+            }
+        }
     }
 }
 

@@ -33,6 +33,19 @@ int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int g
                    unsigned char *out, size_t outLength, int *warnings, int *rowsDecoded,
                    char *message, size_t messageLength);
 
+/// Called with each decoded row in order (`y` from 0), `width*channels` bytes valid until it returns.
+typedef void (*cs_jpeg_row_fn)(void *context, int y, const unsigned char *row);
+
+/// Decodes in colour at scale num/8 row by row into the caller's one-row buffer `row`
+/// (`rowLength` bytes: width*3), writes each row's gray, (77 R + 150 G + 29 B) / 256, into
+/// `grayOut` (width*height bytes; `grayLength`), and hands the colour row to `onRow` (never called
+/// after an error). The colour image never has to be whole in memory. `grayNanoseconds` receives
+/// the time spent on the gray rows. Warnings and rows as for cs_jpeg_decode.
+int cs_jpeg_decode_rows(const unsigned char *data, size_t length, int scaleNum,
+                        unsigned char *row, size_t rowLength, unsigned char *grayOut, size_t grayLength,
+                        cs_jpeg_row_fn onRow, void *context, long long *grayNanoseconds,
+                        int *warnings, int *rowsDecoded, char *message, size_t messageLength);
+
 /// Encodes 8-bit gray (channels 1) or RGB (3) pixels as a baseline JPEG at `quality` (1-100) into
 /// a buffer the shim allocates (`*out`, `*outLength`; release it with cs_jpeg_free). Nothing but
 /// the pixels: no EXIF, no comment. Never calls exit() and never prints.

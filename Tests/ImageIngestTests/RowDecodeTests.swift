@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ImageIngest
+
+/// A JPEG made row by row into its gray image and a small colour copy as it decodes gives what
+/// decoding it whole, graying and resizing it give, byte for byte, with the same warnings, and
+/// fails where the whole decode fails.
+@Suite struct RowDecodeTests {
+    static func jpegs() throws -> [URL] {
+        var dirs = [TestPaths.cards, TestPaths.conditions]
+        if let corpus = TestPaths.shared?.appendingPathComponent("corpora/metadata") { dirs.append(corpus) }
+        var files: [URL] = []
+        for dir in dirs {
+            guard let walk = FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walk where ["jpg", "jpeg"].contains(url.pathExtension.lowercased()) { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    @Test func rowByRowEqualsWholeDecodeGrayAndResize() throws {
+        let files = try Self.jpegs()
+        #expect(files.count >= 17)
+        var compared = 0, failedAlike = 0
+        for url in files {
+            guard let bytes = try? TestPaths.bytes(url),
+                  let encoded = try? EncodedImage(bytes: bytes, source: url.lastPathComponent) else { continue }
+            // Fixtures at the working size and preview cardscan uses; the corpus's small files smaller.
+            let (minimum, small) = max(encoded.storedWidth, encoded.storedHeight) >= 1536 ? (1536, 640) : (64, 24)
+            let whole: DecodedImage
+            do {
+                whole = try encoded.decode(minimumLongSide: minimum, grayscale: false, applyOrientation: false)
+            } catch {
+                #expect(throws: IngestError.self, "\(url.lastPathComponent)") {
+                    _ = try encoded.decodeGrayAndSmall(minimumLongSide: minimum, smallLongSide: small)
+                }
+                failedAlike += 1
+                continue
+            }
+            guard whole.image.longSide > small * 3 / 2 else {
+                // Too small to want a preview: left to the whole decode.
+                #expect(try encoded.decodeGrayAndSmall(minimumLongSide: minimum, smallLongSide: small) == nil)
+                continue
+            }
+            let rows = try #require(try encoded.decodeGrayAndSmall(minimumLongSide: minimum, smallLongSide: small),
+                                    "\(url.lastPathComponent)")
+            #expect(rows.gray.image == whole.image.grayscale(), "\(url.lastPathComponent)")
+            #expect(rows.small == whole.image.resized(longSide: small), "\(url.lastPathComponent)")
+            #expect(rows.gray.warnings == whole.warnings, "\(url.lastPathComponent)")
+            compared += 1
+        }
+        #expect(compared >= 17)
+        print("row decode: \(compared) JPEGs compared, \(failedAlike) failing both ways")
+    }
+
+    @Test func notAJPEGOrAlreadySmallIsLeftToTheWholeDecode() throws {
+        let photo = try EncodedImage(bytes: TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg")), source: "card")
+        // Asked for a preview almost as large as the decoded photo: no resize wanted.
+        #expect(try photo.decodeGrayAndSmall(minimumLongSide: 64, smallLongSide: 5000) == nil)
+        let image = PixelImage(width: 40, height: 30, channels: 3, pixels: [UInt8](repeating: 90, count: 40 * 30 * 3))
+        let png = try EncodedImage(bytes: PNGEncoder.encode(image, source: "probe"), source: "probe")
+        #expect(try png.decodeGrayAndSmall(minimumLongSide: 8, smallLongSide: 2) == nil)
+    }
+}
