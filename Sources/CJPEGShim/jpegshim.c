@@ -119,12 +119,14 @@ static long long cs_now_ns(void) {
     return (long long)t.tv_sec * 1000000000LL + t.tv_nsec;
 }
 
-/// One RGB row to gray, as PixelImage.grayscale() does it.
+/// Gray from RGB, as PixelImage.grayscale() makes it: (77 R + 150 G + 29 B) / 256.
+static inline unsigned char cs_gray(unsigned r, unsigned g, unsigned b) {
+    return (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
+}
+
+/// One RGB row to gray.
 static void cs_gray_row(const unsigned char *rgb, unsigned char *gray, size_t width) {
-    for (size_t x = 0; x < width; x++) {
-        unsigned r = rgb[3 * x], g = rgb[3 * x + 1], b = rgb[3 * x + 2];
-        gray[x] = (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
-    }
+    for (size_t x = 0; x < width; x++) gray[x] = cs_gray(rgb[3 * x], rgb[3 * x + 1], rgb[3 * x + 2]);
 }
 
 static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
@@ -132,7 +134,6 @@ static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int sca
     struct jpeg_decompress_struct cinfo;
     cs_error_mgr err;
     JSAMPLE *cmykRow = NULL;
-    cs_row_sink sink = *sinkp;
     memset(&cinfo, 0, sizeof cinfo);
     cs_setup(&cinfo, &err, message, messageLength);
     *warnings = 0;
@@ -150,9 +151,10 @@ static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int sca
     jpeg_start_decompress(&cinfo);
     int channels = gray ? 1 : 3;
     size_t rowBytes = (size_t)cinfo.output_width * (size_t)channels;
-    int sizeOK = sink.out ? sink.outLength == rowBytes * cinfo.output_height
-                          : (sink.row != NULL && sink.onRow != NULL && sink.rowLength == rowBytes && !gray
-                             && sink.gray != NULL && sink.grayLength == (size_t)cinfo.output_width * cinfo.output_height);
+    int sizeOK = sinkp->out ? sinkp->outLength == rowBytes * cinfo.output_height
+                            : (sinkp->row != NULL && sinkp->onRow != NULL && sinkp->rowLength == rowBytes && !gray
+                               && sinkp->gray != NULL
+                               && sinkp->grayLength == (size_t)cinfo.output_width * cinfo.output_height);
     if (!sizeOK) {
         jpeg_destroy_decompress(&cinfo);
         if (message && messageLength) snprintf(message, messageLength, "output buffer size mismatch");
@@ -166,8 +168,8 @@ static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int sca
     }
     int adobeInverted = cinfo.saw_Adobe_marker;
     while (cinfo.output_scanline < cinfo.output_height) {
-        int y = (int)cinfo.output_scanline;
-        unsigned char *row = sink.out ? sink.out + rowBytes * cinfo.output_scanline : sink.row;
+        int rowIndex = (int)cinfo.output_scanline;  // (y is the yellow sample below)
+        unsigned char *row = sinkp->out ? sinkp->out + rowBytes * cinfo.output_scanline : sinkp->row;
         if (!cmyk) {
             JSAMPROW rows[1] = {row};
             jpeg_read_scanlines(&cinfo, rows, 1);
@@ -180,7 +182,7 @@ static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int sca
                 // Adobe stores inverted CMYK: the sample is already (255 - ink).
                 int r = c * k / 255, g = m * k / 255, b = y * k / 255;
                 if (gray) {
-                    row[x] = (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
+                    row[x] = cs_gray((unsigned)r, (unsigned)g, (unsigned)b);
                 } else {
                     row[3 * x] = (unsigned char)r;
                     row[3 * x + 1] = (unsigned char)g;
@@ -189,11 +191,11 @@ static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int sca
             }
         }
         *rowsDecoded = (int)cinfo.output_scanline;
-        if (!sink.out) {
+        if (!sinkp->out) {
             long long start = cs_now_ns();
-            cs_gray_row(row, sink.gray + (size_t)y * cinfo.output_width, cinfo.output_width);
+            cs_gray_row(row, sinkp->gray + (size_t)rowIndex * cinfo.output_width, cinfo.output_width);
             sinkp->grayNanoseconds += cs_now_ns() - start;
-            sink.onRow(sink.context, y, row);
+            sinkp->onRow(sinkp->context, rowIndex, row);
         }
     }
     jpeg_finish_decompress(&cinfo);

@@ -195,11 +195,3 @@ public enum CardPreparer {
             .applyingOrientation(orientation)
     }
 }
-
-extension Duration {
-    /// The duration in milliseconds as a Double.
-    public var milliseconds: Double {
-        let (s, atto) = components
-        return Double(s) * 1000 + Double(atto) / 1e15
-    }
-}

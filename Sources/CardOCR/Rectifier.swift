@@ -65,26 +65,14 @@ public enum Rectifier {
         return PixelImage(width: outW, height: outH, channels: c, pixels: out)
     }
 
-    /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), with what does not
-    /// change along a row computed once per row, and the bilinear sample inlined.
+    /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), without the
+    /// per-sample channel test, and the products of a sample row's y out of the innermost loop (out
+    /// of the row's loop with one sample per pixel).
     static func warpGray(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
                          m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float) {
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m
         let step = 1 / Float(samples)
         let offsets = (0..<samples).map { (Float($0) + 0.5) * step }
-        let src = sampler.src, w = sampler.width, h = sampler.height
-        let maxX = sampler.maxX, maxY = sampler.maxY
-        @inline(__always) func sample(_ sx: Float, _ sy: Float) -> Float {
-            let fx = sx < 0 ? 0 : (sx > maxX ? maxX : sx)
-            let fy = sy < 0 ? 0 : (sy > maxY ? maxY : sy)
-            let x0 = Int(fx), y0 = Int(fy)
-            let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < h ? y0 + 1 : y0
-            let ax = fx - Float(x0), ay = fy - Float(y0)
-            let r0 = src + y0 * w, r1 = src + y1 * w
-            let top = Float(r0[x0]) + (Float(r0[x1]) - Float(r0[x0])) * ax
-            let bottom = Float(r1[x0]) + (Float(r1[x1]) - Float(r1[x0])) * ax
-            return top + (bottom - top) * ay
-        }
         offsets.withUnsafeBufferPointer { offsets in
             for y in 0..<outH {
                 let row = dst + y * outW
@@ -95,7 +83,7 @@ public enum Rectifier {
                     for x in 0..<outW {
                         let dx = Float(x) + offsets[0]
                         let inv = 1 / (m6 * dx + m7dy + m8)
-                        let v = sample((m0 * dx + m1dy + m2) * inv - 0.5, (m3 * dx + m4dy + m5) * inv - 0.5)
+                        let v = sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
                         row[x] = UInt8(v * norm + 0.5)
                     }
                     continue
@@ -108,7 +96,7 @@ public enum Rectifier {
                         for ox in offsets {
                             let dx = Float(x) + ox
                             let inv = 1 / (m6 * dx + m7dy + m8)
-                            sum += sample((m0 * dx + m1dy + m2) * inv - 0.5, (m3 * dx + m4dy + m5) * inv - 0.5)
+                            sum += sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
                         }
                     }
                     row[x] = UInt8(sum * norm + 0.5)
@@ -132,22 +120,35 @@ public enum Rectifier {
             maxY = Float(height - 1)
         }
 
+        /// The gray value at (x, y).
+        @inline(__always)
+        func gray(x: Float, y: Float) -> Float {
+            let (x0, x1, y0, y1, ax, ay) = corners(x, y)
+            let r0 = y0 * width, r1 = y1 * width
+            let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
+            let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
+            return top + (bottom - top) * ay
+        }
+
+        /// The four pixels around (x, y), clamped to the image, and the weights between them.
+        @inline(__always)
+        func corners(_ x: Float, _ y: Float) -> (x0: Int, x1: Int, y0: Int, y1: Int, ax: Float, ay: Float) {
+            let fx = x < 0 ? 0 : (x > maxX ? maxX : x)
+            let fy = y < 0 ? 0 : (y > maxY ? maxY : y)
+            let x0 = Int(fx), y0 = Int(fy)
+            let x1 = x0 + 1 < width ? x0 + 1 : x0, y1 = y0 + 1 < height ? y0 + 1 : y0
+            return (x0, x1, y0, y1, fx - Float(x0), fy - Float(y0))
+        }
+
         /// Adds the value at (x, y) (per channel) to `sum`.
         @inline(__always)
         func add(x: Float, y: Float, to sum: inout (Float, Float, Float)) {
-            let fx = x < 0 ? 0 : (x > maxX ? maxX : x)
-            let fy = y < 0 ? 0 : (y > maxY ? maxY : y)
-            let w = width
-            let x0 = Int(fx), y0 = Int(fy)
-            let x1 = x0 + 1 < w ? x0 + 1 : x0, y1 = y0 + 1 < height ? y0 + 1 : y0
-            let ax = fx - Float(x0), ay = fy - Float(y0)
-            let r0 = y0 * w, r1 = y1 * w
             if channels == 1 {
-                let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
-                let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
-                sum.0 += top + (bottom - top) * ay
+                sum.0 += gray(x: x, y: y)
                 return
             }
+            let (x0, x1, y0, y1, ax, ay) = corners(x, y)
+            let r0 = y0 * width, r1 = y1 * width
             let i00 = (r0 + x0) * 3, i10 = (r0 + x1) * 3, i01 = (r1 + x0) * 3, i11 = (r1 + x1) * 3
             for k in 0..<3 {
                 let top = Float(src[i00 + k]) + (Float(src[i10 + k]) - Float(src[i00 + k])) * ax

@@ -87,18 +87,16 @@ enum JPEGDecoder {
                                         &message, message.count)
                 }
             } }
-            // Rows the decoder never reached (an error) are left defined.
-            let done = rc == 0 ? h : 0
-            if done < h { (grayBuffer.baseAddress! + done * w).initialize(repeating: 0, count: (h - done) * w) }
+            // After an error (thrown below) the buffer is still left defined.
+            if rc != 0 { grayBuffer.initialize(repeating: 0) }
             initialized = w * h
         }
         guard rc == 0 else {
             throw IngestError(.corrupt, source: source,
                               reason: "the JPEG data is corrupt (\(Self.text(message))); re-export or re-take the photo")
         }
-        let smallMs = Double(sink.smallTime.components.seconds) * 1000 + Double(sink.smallTime.components.attoseconds) / 1e15
         return (PixelImage(width: w, height: h, channels: 1, pixels: gray), sink.small.image, Int(warnings),
-                Double(grayNanoseconds) / 1e6, smallMs)
+                Double(grayNanoseconds) / 1e6, sink.smallTime.milliseconds)
     }
 
     /// Where `decodeGrayAndSmall`'s colour rows go as they are decoded: into the preview's resize.

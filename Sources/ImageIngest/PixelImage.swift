@@ -49,21 +49,14 @@ public struct PixelImage: Sendable, Equatable {
         let count = width * height
         let out = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             pixels.withUnsafeBufferPointer { src in
-                guard let src = src.baseAddress, let dst = buffer.baseAddress else { return }
-                Self.grayRow(src, count: count, into: dst)
+                for i in 0..<count {
+                    let r = UInt32(src[3 * i]), g = UInt32(src[3 * i + 1]), b = UInt32(src[3 * i + 2])
+                    buffer[i] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
+                }
             }
             initialized = count
         }
         return PixelImage(width: width, height: height, channels: 1, pixels: out)
-    }
-
-    /// `count` RGB pixels to gray: (77 R + 150 G + 29 B) / 256.
-    @inline(__always)
-    static func grayRow(_ src: UnsafePointer<UInt8>, count: Int, into dst: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<count {
-            let r = UInt32(src[3 * i]), g = UInt32(src[3 * i + 1]), b = UInt32(src[3 * i + 2])
-            dst[i] = UInt8((r * 77 + g * 150 + b * 29) >> 8)
-        }
     }
 
     /// Applies an EXIF orientation so that the result is upright as a viewer shows it.
@@ -142,9 +135,8 @@ public struct PixelImage: Sendable, Equatable {
     /// Resizes with an area-averaging filter (each output pixel is the mean of the input area it
     /// covers, with fractional edge weights); enlarging falls back to bilinear interpolation.
     ///
-    /// Rows are resampled horizontally as the vertical pass needs them, into a ring of as many
-    /// rows as one output row reads, instead of into a whole image of floats (megabytes that
-    /// would be mapped and zeroed for every photo).
+    /// One output row at a time (`RowResizer`): its source rows, read in place, are summed with
+    /// their vertical weights, and that one row of sums is resampled across; no image of floats.
     public func resized(width newWidth: Int, height newHeight: Int) -> PixelImage {
         precondition(newWidth > 0 && newHeight > 0)
         if newWidth == width && newHeight == height { return self }
@@ -226,6 +218,14 @@ public struct PixelImage: Sendable, Equatable {
     }
 }
 
+extension Duration {
+    /// The duration in milliseconds as a Double.
+    public var milliseconds: Double {
+        let (s, atto) = components
+        return Double(s) * 1000 + Double(atto) / 1e15
+    }
+}
+
 /// The area-averaging resize fed one source row at a time, top to bottom (from an image in memory,
 /// or from a decoder as it decodes, so that the source never has to be whole in memory): the last
 /// few source rows are kept in a ring, and when the last source row of an output row has come,
@@ -253,8 +253,8 @@ public struct RowResizer {
         horizontal = ResampleTaps(from: width, to: newWidth)
         vertical = ResampleTaps(from: height, to: newHeight)
         let v = vertical
-        // An output row's source rows span at most this many rows (and one more while the next arrives).
-        ringRows = ((0..<newHeight).map { v.start[$0] + (v.offset[$0 + 1] - v.offset[$0]) - v.start[$0] }.max() ?? 1) + 1
+        // The most source rows one output row reads (and one more while the next arrives).
+        ringRows = ((0..<newHeight).map { v.offset[$0 + 1] - v.offset[$0] }.max() ?? 1) + 1
         ring = keepingRows ? [UInt8](repeating: 0, count: ringRows * sourceLength) : []
         sums = [Float](repeating: 0, count: sourceLength)
         output = [UInt8](repeating: 0, count: newWidth * newHeight * channels)
