@@ -20,14 +20,25 @@ list() {  # the first N entries of the photos repeated
 }
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-run() {
-  local n=$1
-  list "$n" | /usr/bin/time -f "%M %e" -o "$TMP/time" "$BIN" scan --files-from - > /dev/null 2>/dev/null || true
+run() {  # prints "peak-KiB seconds"; with a second argument, also samples the RSS into that file
+  local n=$1 samples=${2:-}
+  list "$n" > "$TMP/list"
+  /usr/bin/time -f "%M %e" -o "$TMP/time" "$BIN" scan --files-from "$TMP/list" > /dev/null 2>/dev/null &
+  local timer=$! pid=""
+  if [ -n "$samples" ]; then
+    # The RSS every 0.1 s while the batch runs: whether memory grows with it, apart from the peak.
+    while kill -0 "$timer" 2>/dev/null; do
+      [ -n "$pid" ] || pid=$(pgrep -P "$timer" -x cardscan || true)
+      [ -n "$pid" ] && awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null >> "$samples"
+      sleep 0.1
+    done
+  fi
+  wait "$timer" || true
   tail -1 "$TMP/time"
 }
 small=$(run 10)
 once=$(run ${#FILES[@]})
-large=$(run "$COUNT")
+large=$(run "$COUNT" "$TMP/rss")
 
 # Hostile input: decompression bombs made here (a 16-bit PNG and a 1-bit PackBits TIFF of
 # 9,999 x 9,999 pixels, a few hundred KB each) and the malformed corpus, at --jobs 2.
@@ -50,7 +61,7 @@ hostile=("$TMP/bombs")
 [ -d ../shared/corpora/metadata ] && hostile+=(../shared/corpora/metadata)
 /usr/bin/time -f "%M %e" -o "$TMP/time" "$BIN" scan --jobs 2 "${hostile[@]}" > /dev/null 2>/dev/null || true
 bombs=$(tail -1 "$TMP/time")
-python3 - "$small" "$large" "$COUNT" "$bombs" "$once" "${#FILES[@]}" <<'PY'
+python3 - "$small" "$large" "$COUNT" "$bombs" "$once" "${#FILES[@]}" "$TMP/rss" <<'PY'
 import sys
 (s_rss, s_t), (l_rss, l_t), n = sys.argv[1].split(), sys.argv[2].split(), int(sys.argv[3])
 b_rss, b_t = sys.argv[4].split()
@@ -60,5 +71,15 @@ print(f"peak RSS, 10 photos:   {s_rss:7.1f} MiB  ({float(s_t):.1f} s)")
 print(f"peak RSS, the {sys.argv[6]} photos once each: {o_rss:7.1f} MiB  ({float(o_t):.1f} s; the 1,000 below are these again and again)")
 print(f"peak RSS, {n} photos: {l_rss:7.1f} MiB  ({float(l_t):.1f} s, {n / float(l_t):.2f} cards/s)")
 print(f"ratio {l_rss / s_rss:.3f} against 10 photos (target <= 1.10; peak target <= 160 MiB); {l_rss / o_rss:.3f} against the same photos once each")
+import os
+rss = [int(x) / 1024 for x in open(sys.argv[7]) if x.strip()] if os.path.exists(sys.argv[7]) else []
+if len(rss) >= 20:
+    tenth = len(rss) // 10
+    parts = [rss[k * tenth:(k + 1) * tenth] for k in range(10)]
+    print(f"RSS sampled every 0.1 s over the {n} photos, by tenth of the run (mean / highest MiB):")
+    print("  " + "  ".join(f"{sum(p) / len(p):.1f}/{max(p):.1f}" for p in parts))
+    mean = [sum(p) / len(p) for p in parts]
+    print(f"  last tenth's mean {mean[-1]:.1f} against the second's {mean[1]:.1f} MiB (x{mean[-1] / mean[1]:.3f}; the first"
+          f" tenth holds the start, engines and tables being made); {len(rss)} samples")
 print(f"peak RSS, bombs + malformed corpus at --jobs 2: {int(b_rss) / 1024:7.1f} MiB  ({float(b_t):.1f} s; target <= 300)")
 PY
