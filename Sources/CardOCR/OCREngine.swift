@@ -49,16 +49,13 @@ public final class OCREngine {
         _ = Self.silenceLeptonica
         let dir = try Self.locateTessdata(languages: languages, explicit: dataPath)
         let lstmOnly = languages.codes.allSatisfy { TrainedData.isLSTMOnly(at: "\(dir)/\($0).traineddata") }
-        tesseract = try TesseractHandle(tessdata: dir, languages: languages.description,
-                                        mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
-                                        what: "an engine", hint: "reinstall the tesseract-ocr language packages",
-                                        skipUniversalAmbiguities: lstmOnly && !loadUniversalAmbiguities)
-        if !retryInverted { tesseract.set("tessedit_do_invert", "0") }
-        // Tesseract's fixed-pitch test (a dynamic programme over every text row, looking for
-        // typewriter spacing) chops words into character cells for the legacy recogniser; the LSTM
-        // reads each row's words merged into one and finds its own spaces. Skipped for LSTM-only
-        // data: records unchanged on all four sets, about 1% of a batch's time (README, Performance).
-        if lstmOnly { tesseract.set("textord_disable_pitch_test", "1") }
+        let handle = try TesseractHandle(tessdata: dir, languages: languages.description,
+                                     mode: TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)),
+                                     what: "an engine", hint: "reinstall the tesseract-ocr language packages",
+                                     skipUniversalAmbiguities: lstmOnly && !loadUniversalAmbiguities)
+        if !retryInverted { handle.set("tessedit_do_invert", "0") }
+        if lstmOnly { Self.fixedPitchTestOff.once { handle.set("textord_disable_pitch_test", "1") } }
+        tesseract = handle
         self.compressLineImages = compressLineImages
         self.languages = languages
         self.pageSegmentation = pageSegmentation
@@ -66,6 +63,17 @@ public final class OCREngine {
     }
 
     /// Leptonica, which Tesseract calls, prints diagnostics to stderr; once per process, silence it.
+    /// One of Tesseract's boolean settings as this engine has it (for tests).
+    func setting(_ name: String) -> Bool? { tesseract.bool(name) }
+
+    /// Tesseract's test of every text row for typewriter spacing (a dynamic programme) chops words
+    /// into character cells for the legacy recogniser; the LSTM reads each row's words merged into
+    /// one and finds its own spaces. The setting is one of Tesseract's process-wide globals, not an
+    /// engine's own: it is switched off once, by the first engine made for data without a legacy
+    /// recogniser, and never switched back (about 1% of a batch's time; the same readings on all
+    /// four evaluation sets).
+    private static let fixedPitchTestOff = Once()
+
     private static let silenceLeptonica: Bool = {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         return true
@@ -170,6 +178,20 @@ public final class OCREngine {
 }
 
 /// A thread-safe counter.
+/// Runs a closure the first time `once` is called, whichever thread calls it.
+final class Once: @unchecked Sendable {
+    // Safe: `done` is only read and written while `lock` is held.
+    private let lock = NSLock()
+    private var done = false
+    func once(_ body: () -> Void) {
+        lock.withLock {
+            guard !done else { return }
+            done = true
+            body()
+        }
+    }
+}
+
 final class Counter: @unchecked Sendable {
     // Safe: `value` is only read and written while `lock` is held.
     private let lock = NSLock()

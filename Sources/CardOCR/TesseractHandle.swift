@@ -36,6 +36,12 @@ final class TesseractHandle {
         _ = TessBaseAPISetVariable(api, name, value)
     }
 
+    /// One of Tesseract's boolean variables; nil when it has no such variable.
+    func bool(_ name: String) -> Bool? {
+        var value: Int32 = 0
+        return TessBaseAPIGetBoolVariable(api, name, &value) != 0 ? value != 0 : nil
+    }
+
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)

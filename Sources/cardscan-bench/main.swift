@@ -461,7 +461,8 @@ func benchEngines(_ list: String) throws {
 
 func benchOCRRatio(_ dir: String) throws {
     let engine = try OCREngine()
-    let plainEngine = try OCREngine(retryInverted: true, compressLineImages: true, loadUniversalAmbiguities: true)  // Tesseract's defaults
+    let plainEngine = try OCREngine(retryInverted: true, compressLineImages: true, loadUniversalAmbiguities: true)  // Tesseract's defaults but one: its
+    // fixed-pitch test is a process-wide setting, which the first engine switched off (see OCREngine)
     var plain: [Double] = [], upright: [Double] = [], ratios: [Double] = []
     var norm: [Double] = [], direction: [Double] = [], onNormalized: [Double] = []
     var steps = StepTimes()

@@ -62,6 +62,8 @@ import TestSupport
         let stockPage = try stock.recognize(card.image)
         #expect(cs_tesseract_lines_served() == servedBefore, "Tesseract's PNG way is left alone")
         #expect(leanPage == stockPage)
+        // A process-wide setting of Tesseract's: off from the first English engine on, for every engine.
+        #expect(lean.setting("textord_disable_pitch_test") == true && stock.setting("textord_disable_pitch_test") == true)
     }
 
     @Test func onlyLanguageDataWithoutALegacyRecogniserSkipsTheTable() throws {
