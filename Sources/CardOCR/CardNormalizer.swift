@@ -197,23 +197,39 @@ enum GridFilter {
     /// Gil-Werman: running extremes within blocks of 2r+1, from the left and from the right).
     private static func extreme(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int,
                                 max useMax: Bool) -> [Float] {
+        useMax ? extreme(a, lines: lines, length: length, lineStride: lineStride, step: step, r: r, identity: -.infinity, pick: Swift.max)
+            : extreme(a, lines: lines, length: length, lineStride: lineStride, step: step, r: r, identity: .infinity, pick: Swift.min)
+    }
+
+    @inline(__always)
+    private static func extreme(_ a: [Float], lines: Int, length: Int, lineStride: Int, step: Int, r: Int,
+                                identity: Float, pick: (Float, Float) -> Float) -> [Float] {
         var out = a
         let k = 2 * r + 1, n = length + 2 * r
-        let identity: Float = useMax ? -.infinity : .infinity
-        var padded = [Float](repeating: identity, count: n)
-        var left = [Float](repeating: identity, count: n)
-        var right = [Float](repeating: identity, count: n)
-        @inline(__always) func pick(_ x: Float, _ y: Float) -> Float { useMax ? Swift.max(x, y) : Swift.min(x, y) }
-        for line in 0..<lines {
-            let base = line * lineStride
-            for i in 0..<length { padded[r + i] = a[base + i * step] }
-            for i in 0..<n { left[i] = i % k == 0 ? padded[i] : pick(left[i - 1], padded[i]) }
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                right[i] = (i % k == k - 1 || i == n - 1) ? padded[i] : pick(right[i + 1], padded[i])
+        // One buffer for the padded line and the running extremes from the left and from the right.
+        var scratch = [Float](repeating: identity, count: 3 * n)
+        a.withUnsafeBufferPointer { a in out.withUnsafeMutableBufferPointer { out in scratch.withUnsafeMutableBufferPointer { scratch in
+            guard let a = a.baseAddress, let out = out.baseAddress, let padded = scratch.baseAddress else { return }
+            let left = padded + n, right = left + n
+            for line in 0..<lines {
+                let base = line * lineStride
+                for i in 0..<length { padded[r + i] = a[base + i * step] }
+                // Blocks of k start at 0, k, 2k, ...: the running extreme restarts at each.
+                var block = 0
+                for i in 0..<n {
+                    left[i] = block == 0 ? padded[i] : pick(left[i - 1], padded[i])
+                    block = block == k - 1 ? 0 : block + 1
+                }
+                right[n - 1] = padded[n - 1]
+                block = (n - 2) % k
+                for i in stride(from: n - 2, through: 0, by: -1) {
+                    right[i] = block == k - 1 ? padded[i] : pick(right[i + 1], padded[i])
+                    block = block == 0 ? k - 1 : block - 1
+                }
+                // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
+                for i in 0..<length { out[base + i * step] = pick(right[i], left[i + 2 * r]) }
             }
-            // The window of value i is padded[i ... i + 2r]: the right part of one block and the left part of the next.
-            for i in 0..<length { out[base + i * step] = pick(right[i], left[i + 2 * r]) }
-        }
+        } } }
         return out
     }
 
