@@ -65,30 +65,36 @@ public enum Rectifier {
         return PixelImage(width: outW, height: outH, channels: c, pixels: out)
     }
 
-    /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), without the
-    /// per-sample channel test, and the products of a sample row's y out of the innermost loop (out
-    /// of the row's loop with one sample per pixel).
+    /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), eight output
+    /// pixels at a time (each lane's operations are the one-pixel loop's), the products of a sample
+    /// row's y out of the innermost loop; the row's last few pixels one at a time.
     static func warpGray(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
                          m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float) {
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m
         let step = 1 / Float(samples)
         let offsets = (0..<samples).map { (Float($0) + 0.5) * step }
+        // Eight at a time where coordinates stay below 2^23 (see `gray8`): any photo within the limits.
+        let lanes = max(sampler.width, sampler.height) < 1 << 23 ? outW / 8 * 8 : 0
+        let laneX = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
         offsets.withUnsafeBufferPointer { offsets in
             for y in 0..<outH {
                 let row = dst + y * outW
-                if samples == 1 {
-                    // One sample per output pixel (a card up to 1.5 times the output's size).
-                    let dy = Float(y) + offsets[0]
-                    let m1dy = m1 * dy, m4dy = m4 * dy, m7dy = m7 * dy
-                    for x in 0..<outW {
-                        let dx = Float(x) + offsets[0]
-                        let inv = 1 / (m6 * dx + m7dy + m8)
-                        let v = sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
-                        row[x] = UInt8(v * norm + 0.5)
+                for x in stride(from: 0, to: lanes, by: 8) {
+                    var sum = SIMD8<Float>(repeating: 0)
+                    for oy in offsets {
+                        let dy = Float(y) + oy
+                        let m1dy = m1 * dy, m4dy = m4 * dy, m7dy = m7 * dy
+                        for ox in offsets {
+                            let dx = SIMD8<Float>(repeating: Float(x)) + laneX + ox
+                            let inv = 1 / (m6 * dx + m7dy + m8)
+                            let sample = sampler.gray8(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
+                            sum = samples == 1 ? sample : sum + sample
+                        }
                     }
-                    continue
+                    let value = sum * norm + 0.5
+                    for l in 0..<8 { row[x + l] = UInt8(value[l]) }
                 }
-                for x in 0..<outW {
+                for x in lanes..<outW {
                     var sum: Float = 0
                     for oy in offsets {
                         let dy = Float(y) + oy
@@ -96,7 +102,8 @@ public enum Rectifier {
                         for ox in offsets {
                             let dx = Float(x) + ox
                             let inv = 1 / (m6 * dx + m7dy + m8)
-                            sum += sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
+                            let sample = sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
+                            sum = samples == 1 ? sample : sum + sample
                         }
                     }
                     row[x] = UInt8(sum * norm + 0.5)
@@ -127,6 +134,35 @@ public enum Rectifier {
             let r0 = y0 * width, r1 = y1 * width
             let top = Float(src[r0 + x0]) + (Float(src[r0 + x1]) - Float(src[r0 + x0])) * ax
             let bottom = Float(src[r1 + x0]) + (Float(src[r1 + x1]) - Float(src[r1 + x0])) * ax
+            return top + (bottom - top) * ay
+        }
+
+        /// `gray` at eight points: each lane's arithmetic is the one-point sample's. The clamped
+        /// coordinates' integer parts come from adding and taking away 2^23 (exact below 2^23, as
+        /// any coordinate within the limits is), so no lane goes through a conversion call.
+        @inline(__always)
+        func gray8(x: SIMD8<Float>, y: SIMD8<Float>) -> SIMD8<Float> {
+            var fx = x, fy = y
+            fx.replace(with: 0, where: fx .< 0); fx.replace(with: maxX, where: fx .> maxX)
+            fy.replace(with: 0, where: fy .< 0); fy.replace(with: maxY, where: fy .> maxY)
+            let shift = SIMD8<Float>(repeating: 8_388_608)
+            var x0 = (fx + shift) - shift, y0 = (fy + shift) - shift
+            x0.replace(with: x0 - 1, where: x0 .> fx); y0.replace(with: y0 - 1, where: y0 .> fy)
+            @inline(__always) func around(_ l: Int) -> (Float, Float, Float, Float) {
+                let xi = Int(x0[l]), yi = Int(y0[l])
+                let x1 = xi + 1 < width ? xi + 1 : xi, y1 = yi + 1 < height ? yi + 1 : yi
+                let r0 = src + yi * width, r1 = src + y1 * width
+                return (Float(r0[xi]), Float(r0[x1]), Float(r1[xi]), Float(r1[x1]))
+            }
+            let c0 = around(0), c1 = around(1), c2 = around(2), c3 = around(3)
+            let c4 = around(4), c5 = around(5), c6 = around(6), c7 = around(7)
+            let p00 = SIMD8<Float>(c0.0, c1.0, c2.0, c3.0, c4.0, c5.0, c6.0, c7.0)
+            let p10 = SIMD8<Float>(c0.1, c1.1, c2.1, c3.1, c4.1, c5.1, c6.1, c7.1)
+            let p01 = SIMD8<Float>(c0.2, c1.2, c2.2, c3.2, c4.2, c5.2, c6.2, c7.2)
+            let p11 = SIMD8<Float>(c0.3, c1.3, c2.3, c3.3, c4.3, c5.3, c6.3, c7.3)
+            let ax = fx - x0, ay = fy - y0
+            let top = p00 + (p10 - p00) * ax
+            let bottom = p01 + (p11 - p01) * ax
             return top + (bottom - top) * ay
         }
 
