@@ -1,5 +1,6 @@
 import ImageIngest
 import Testing
+import Foundation
 @testable import CardOCR
 
 /// Detection's faster kernels (components found run by run, smoothing in place, the Hough
@@ -100,6 +101,13 @@ import Testing
         }
         acc.smooth()
         #expect(acc.cells == expected)
+    }
+
+    @Test func roundingWithoutLibmIsRoundsOwn() {
+        var values: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 359.5, -1279.5, 0.49999997, -0.49999997]
+        for k in -4...4 { for angle in stride(from: Float(0), to: 180, by: 0.37) { values.append(Float(k) * -sin(angle * .pi / 180)) } }
+        for v in stride(from: Float(-2000), through: 2000, by: 0.125) { values += [v, v.nextUp, v.nextDown] }
+        for v in values { #expect(HoughLines.roundedToInt(v) == Int(v.rounded()), "\(v)") }
     }
 }
 

@@ -167,7 +167,10 @@ struct EdgeMap {
     /// The value below which `fraction` of `values` lie (by a 1-unit histogram up to 1024).
     static func percentile(_ values: [Float], _ fraction: Double) -> Float {
         var hist = [Int](repeating: 0, count: 1025)
-        for v in values { hist[min(1024, max(0, Int(v)))] += 1 }
+        // Clamped before the conversion, the same bin as converting first (truncation toward zero).
+        values.withUnsafeBufferPointer { v in hist.withUnsafeMutableBufferPointer { hist in
+            for x in v { hist[Int(min(1024, max(0, x)))] += 1 }
+        } }
         let target = Int(Double(values.count) * fraction)
         var acc = 0
         for (i, c) in hist.enumerated() {

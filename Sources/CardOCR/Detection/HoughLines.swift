@@ -64,17 +64,22 @@ enum HoughLines {
             let n = thetaBins
             guard rhoBins >= 3 else { return }
             var above = Array(cells[0..<n]), here = Array(cells[n..<(2 * n)])
-            for r in 1..<(rhoBins - 1) {
-                let next = r + 1
-                for t in 0..<n {
-                    let tl = (t + n - 1) % n, tr = (t + 1) % n
-                    var s = 4 * here[t]
-                    s += 2 * (above[t] + cells[next * n + t] + here[tl] + here[tr])
-                    s += above[tl] + above[tr] + cells[next * n + tl] + cells[next * n + tr]
-                    cells[r * n + t] = s / 16
+            cells.withUnsafeMutableBufferPointer { cells in
+                guard let c = cells.baseAddress else { return }
+                for r in 1..<(rhoBins - 1) {
+                    above.withUnsafeBufferPointer { above in here.withUnsafeBufferPointer { here in
+                        let below = c + (r + 1) * n, out = c + r * n
+                        for t in 0..<n {
+                            let tl = t == 0 ? n - 1 : t - 1, tr = t == n - 1 ? 0 : t + 1
+                            var s = 4 * here[t]
+                            s += 2 * (above[t] + below[t] + here[tl] + here[tr])
+                            s += above[tl] + above[tr] + below[tl] + below[tr]
+                            out[t] = s / 16
+                        }
+                    } }
+                    swap(&above, &here)
+                    for t in 0..<n { here[t] = c[(r + 1) * n + t] }
                 }
-                swap(&above, &here)
-                for t in 0..<n { here[t] = cells[next * n + t] }
             }
         }
 
@@ -163,7 +168,7 @@ enum HoughLines {
                     let tx = -sin(rad), ty = cos(rad)
                     var straight = 0
                     for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
-                        let nx = x + Int((Float(k) * tx).rounded()), ny = y + Int((Float(k) * ty).rounded())
+                        let nx = x + roundedToInt(Float(k) * tx), ny = y + roundedToInt(Float(k) * ty)
                         guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
                         let j = ny * w + nx
                         guard isEdge[j] != 0 else { continue }
@@ -173,18 +178,27 @@ enum HoughLines {
                     }
                     let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
                     guard weight > 0 else { continue }
-                    let t0 = Int(angle.rounded()) % acc.thetaBins
+                    let t0 = roundedToInt(angle) % acc.thetaBins
                     for dt in -spread...spread {
                         // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
                         let t = (t0 + dt + acc.thetaBins) % acc.thetaBins
                         let rho = Float(x) * acc.cosT[t] + Float(y) * acc.sinT[t]
-                        let r = Int(rho.rounded()) + acc.diag
+                        let r = roundedToInt(rho) + acc.diag
                         guard r >= 0, r < acc.rhoBins else { continue }
                         acc.cells[r * acc.thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
                     }
                 }
             }
         }
+    }
+
+    /// `Int(x.rounded())` (halves away from zero) without libm's call: x less its integer part is
+    /// exact for |x| < 2^23, as every coordinate and angle here is.
+    @inline(__always)
+    static func roundedToInt(_ x: Float) -> Int {
+        let whole = Int(x)
+        let fraction = x - Float(whole)
+        return whole &+ (fraction >= 0.5 ? 1 : 0) &- (fraction <= -0.5 ? 1 : 0)
     }
 
     /// The photo's four borders as lines.
