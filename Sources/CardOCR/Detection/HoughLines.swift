@@ -157,39 +157,46 @@ enum HoughLines {
     /// runs straight for its whole length.
     static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator) {
         let w = edges.width, h = edges.height
-        let spread = 3
-        edges.magnitude.withUnsafeBufferPointer { mag in
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let i = y * w + x
-                    guard isEdge[i] != 0 else { continue }
-                    let angle = angles[i]
-                    let rad = angle * .pi / 180
-                    let tx = -sin(rad), ty = cos(rad)
-                    var straight = 0
-                    for k in [-4, -3, -2, -1, 1, 2, 3, 4] {
-                        let nx = x + roundedToInt(Float(k) * tx), ny = y + roundedToInt(Float(k) * ty)
-                        guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                        let j = ny * w + nx
-                        guard isEdge[j] != 0 else { continue }
-                        var d = abs(angles[j] - angle)
-                        if d > 90 { d = 180 - d }
-                        if d < 15 { straight += 1 }
+        let spread = 3, n = acc.thetaBins, diag = acc.diag, rhoBins = acc.rhoBins
+        // The share of a vote each neighbouring angle gets, dt = -spread ... spread.
+        let shares = (-spread...spread).map { 1 - Float(abs($0)) / Float(spread + 1) }
+        edges.magnitude.withUnsafeBufferPointer { mag in isEdge.withUnsafeBufferPointer { isEdge in
+            angles.withUnsafeBufferPointer { angles in acc.cosT.withUnsafeBufferPointer { cosT in
+                acc.sinT.withUnsafeBufferPointer { sinT in acc.cells.withUnsafeMutableBufferPointer { cells in
+                    for y in 1..<(h - 1) {
+                        for x in 1..<(w - 1) {
+                            let i = y * w + x
+                            guard isEdge[i] != 0 else { continue }
+                            let angle = angles[i]
+                            let rad = angle * .pi / 180
+                            let tx = -sin(rad), ty = cos(rad)
+                            var straight = 0
+                            for k in -4...4 where k != 0 {
+                                let nx = x + roundedToInt(Float(k) * tx), ny = y + roundedToInt(Float(k) * ty)
+                                guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
+                                let j = ny * w + nx
+                                guard isEdge[j] != 0 else { continue }
+                                var d = abs(angles[j] - angle)
+                                if d > 90 { d = 180 - d }
+                                if d < 15 { straight += 1 }
+                            }
+                            let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
+                            guard weight > 0 else { continue }
+                            let t0 = roundedToInt(angle) % n
+                            for dt in -spread...spread {
+                                // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
+                                var t = t0 + dt
+                                if t < 0 { t += n } else if t >= n { t -= n }
+                                let rho = Float(x) * cosT[t] + Float(y) * sinT[t]
+                                let r = roundedToInt(rho) + diag
+                                guard r >= 0, r < rhoBins else { continue }
+                                cells[r * n + t] += weight * shares[dt + spread]
+                            }
+                        }
                     }
-                    let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
-                    guard weight > 0 else { continue }
-                    let t0 = roundedToInt(angle) % acc.thetaBins
-                    for dt in -spread...spread {
-                        // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
-                        let t = (t0 + dt + acc.thetaBins) % acc.thetaBins
-                        let rho = Float(x) * acc.cosT[t] + Float(y) * acc.sinT[t]
-                        let r = roundedToInt(rho) + acc.diag
-                        guard r >= 0, r < acc.rhoBins else { continue }
-                        acc.cells[r * acc.thetaBins + t] += weight * (1 - Float(abs(dt)) / Float(spread + 1))
-                    }
-                }
-            }
-        }
+                } }
+            } }
+        } }
     }
 
     /// `Int(x.rounded())` (halves away from zero) without libm's call: x less its integer part is
