@@ -58,52 +58,77 @@ struct HypothesisJudge {
         let steps = min(40, max(8, Int(len / 2)))
         let strong = Float(edges.strongEdge) * 0.5
         var supported = 0, visible = 0
-        var inside: [(Float, Float, Float)] = [], outside: [(Float, Float, Float)] = []
-        inside.reserveCapacity(2 * steps)
-        outside.reserveCapacity(2 * steps)
-        let fnx = Float(nx), fny = Float(ny)
-        for s in 0..<steps {
-            let t = 0.06 + 0.88 * Double(s) / Double(steps - 1)
-            let px = Float(a.x + (b.x - a.x) * t), py = Float(a.y + (b.y - a.y) * t)
-            guard px >= 2, py >= 2, px < Float(edges.width - 2), py < Float(edges.height - 2) else { continue }
-            visible += 1
-            var best: Float = 0
-            for k in -2...2 { best = max(best, edges.projected(px + Float(k) * fnx, py + Float(k) * fny, fnx, fny)) }
-            if best >= strong { supported += 1 }
-            for k: Float in [3, 5] {
-                if let c = edges.colour(px - k * fnx, py - k * fny) { inside.append(c) }
-                if let c = edges.colour(px + k * fnx, py + k * fny) { outside.append(c) }
+        // The colours just inside and just outside, channel by channel (brightness, red-green,
+        // yellow-blue): two samples of each per step, in one scratch buffer of six lanes.
+        let lane = 2 * steps
+        return withUnsafeTemporaryAllocation(of: Float.self, capacity: 7 * lane) { scratch -> SideEvidence in
+            guard let base = scratch.baseAddress else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: 0) }
+            var nInside = 0, nOutside = 0
+            let fnx = Float(nx), fny = Float(ny)
+            for s in 0..<steps {
+                let t = 0.06 + 0.88 * Double(s) / Double(steps - 1)
+                let px = Float(a.x + (b.x - a.x) * t), py = Float(a.y + (b.y - a.y) * t)
+                guard px >= 2, py >= 2, px < Float(edges.width - 2), py < Float(edges.height - 2) else { continue }
+                visible += 1
+                var best: Float = 0
+                for k in -2...2 { best = max(best, edges.projected(px + Float(k) * fnx, py + Float(k) * fny, fnx, fny)) }
+                if best >= strong { supported += 1 }
+                for k: Float in [3, 5] {
+                    if let c = edges.colour(px - k * fnx, py - k * fny) {
+                        base[nInside] = c.0; base[lane + nInside] = c.1; base[2 * lane + nInside] = c.2
+                        nInside += 1
+                    }
+                    if let c = edges.colour(px + k * fnx, py + k * fny) {
+                        base[3 * lane + nOutside] = c.0; base[4 * lane + nOutside] = c.1; base[5 * lane + nOutside] = c.2
+                        nOutside += 1
+                    }
+                }
             }
+            let vis = Double(visible) / Double(steps)
+            guard visible > 0, nInside > 0, nOutside > 0 else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: vis) }
+            let (step, mad) = Self.colourStep(base, lane: lane, inside: nInside, outside: nOutside)
+            return SideEvidence(support: Double(supported) / Double(visible), contrast: min(1, Double(step) / 12),
+                                smoothness: 1 - min(1, Double(mad) / 10), visible: vis)
         }
-        let vis = Double(visible) / Double(steps)
-        guard visible > 0, !inside.isEmpty, !outside.isEmpty else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: vis) }
-        func median(_ v: [Float]) -> Float { Self.kthSmallest(v, v.count / 2) }
-        let iL = median(inside.map(\.0)), oL = median(outside.map(\.0))
-        let i1 = median(inside.map(\.1)), o1 = median(outside.map(\.1))
-        let i2 = median(inside.map(\.2)), o2 = median(outside.map(\.2))
+    }
+
+    /// The colour step between the median colours inside and outside a side, and the spread of
+    /// the brightness inside around its median, from `side`'s scratch lanes (left reordered).
+    static func colourStep(_ base: UnsafeMutablePointer<Float>, lane: Int, inside: Int, outside: Int) -> (step: Float, mad: Float) {
+        // The brightness inside is kept in order for the spread around its median (last lane).
+        let spread = base + 6 * lane
+        spread.update(from: base, count: inside)
+        func median(_ channel: Int, _ count: Int) -> Float {
+            kthSmallest(UnsafeMutableBufferPointer(start: base + channel * lane, count: count), count / 2)
+        }
+        let iL = median(0, inside), oL = median(3, outside)
+        let i1 = median(1, inside), o1 = median(4, outside)
+        let i2 = median(2, inside), o2 = median(5, outside)
         let step = ((iL - oL) * (iL - oL) + 2 * (i1 - o1) * (i1 - o1) + 2 * (i2 - o2) * (i2 - o2)).squareRoot()
-        let mad = median(inside.map { abs($0.0 - iL) })
-        return SideEvidence(support: Double(supported) / Double(visible), contrast: min(1, Double(step) / 12),
-                            smoothness: 1 - min(1, Double(mad) / 10), visible: vis)
+        for j in 0..<inside { spread[j] = abs(spread[j] - iL) }
+        return (step, kthSmallest(UnsafeMutableBufferPointer(start: spread, count: inside), inside / 2))
     }
 
     /// The value `sorted()[k]` would give, found by selection instead of a whole sort.
     static func kthSmallest(_ values: [Float], _ k: Int) -> Float {
         var v = values
-        return v.withUnsafeMutableBufferPointer { b -> Float in
-            var lo = 0, hi = b.count - 1
-            while lo < hi {
-                let pivot = b[(lo + hi) / 2]
-                var i = lo, j = hi
-                while i <= j {
-                    while b[i] < pivot { i += 1 }
-                    while b[j] > pivot { j -= 1 }
-                    if i <= j { b.swapAt(i, j); i += 1; j -= 1 }
-                }
-                if k <= j { hi = j } else if k >= i { lo = i } else { break }
+        return v.withUnsafeMutableBufferPointer { kthSmallest($0, k) }
+    }
+
+    /// `kthSmallest` in place: `b` is left reordered.
+    static func kthSmallest(_ b: UnsafeMutableBufferPointer<Float>, _ k: Int) -> Float {
+        var lo = 0, hi = b.count - 1
+        while lo < hi {
+            let pivot = b[(lo + hi) / 2]
+            var i = lo, j = hi
+            while i <= j {
+                while b[i] < pivot { i += 1 }
+                while b[j] > pivot { j -= 1 }
+                if i <= j { b.swapAt(i, j); i += 1; j -= 1 }
             }
-            return b[k]
+            if k <= j { hi = j } else if k >= i { lo = i } else { break }
         }
+        return b[k]
     }
 
     /// Share of `points` that fall on detail.
