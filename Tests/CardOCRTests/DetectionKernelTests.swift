@@ -62,6 +62,44 @@ import Foundation
         #expect(painted == labels)
     }
 
+    /// The definition of a region's quadrilateral: the component with its holes filled, the
+    /// hull of its rows' ends, kept when the filled area fills 85% of the quadrilateral.
+    static func definitionQuads(_ mask: [UInt8], w: Int, h: Int) -> [[Point]] {
+        let (labels, components) = floodFill(mask, w: w, h: h)
+        var out: [[Point]] = []
+        for c in components where c.area >= w * h / 250 && c.area <= w * h * 97 / 100 {
+            let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
+            var local = [UInt8](repeating: 0, count: bw * bh)
+            for y in 0..<bh { for x in 0..<bw where labels[(y + c.minY) * w + x + c.minX] == c.label { local[y * bw + x] = 1 } }
+            local = Morphology.fillHoles(local, w: bw, h: bh)
+            var points: [Point] = []
+            for y in 0..<bh {
+                let set = (0..<bw).filter { local[y * bw + $0] != 0 }
+                guard let first = set.first, let last = set.last else { continue }
+                let fx = Double(first + c.minX), lx = Double(last + c.minX + 1), fy = Double(y + c.minY)
+                points += [Point(fx, fy), Point(lx, fy), Point(fx, fy + 1), Point(lx, fy + 1)]
+            }
+            let hull = QuadGeometry.convexHull(points)
+            guard hull.count >= 4, let quad = QuadGeometry.reduceToQuadrilateral(hull) else { continue }
+            let area = Double(local.reduce(0) { $0 + Int($1) }), quadArea = QuadGeometry.area(quad)
+            if quadArea > 0 && area / quadArea >= 0.85 { out.append(quad) }
+        }
+        return out
+    }
+
+    @Test(arguments: [(60, 40, UInt64(1), Float(120)), (80, 50, 2, 128), (64, 64, 3, 135), (90, 70, 4, 110)])
+    func regionQuadsMatchTheDefinition(w: Int, h: Int, seed: UInt64, level: Float) {
+        var m = Self.mask(w, h, seed: seed, level: level)
+        // A card-like block with holes (its text) and a notch, on top of the noise blobs.
+        for y in (h / 4 - 2)..<(h * 3 / 4 + 2) { for x in (w / 5 - 2)..<(w * 4 / 5 + 2) { m[y * w + x] = 0 } }
+        for y in (h / 4)..<(h * 3 / 4) { for x in (w / 5)..<(w * 4 / 5) { m[y * w + x] = 1 } }
+        for y in stride(from: h / 3, to: h * 2 / 3, by: 4) { for x in (w / 3)..<(w / 2) { m[y * w + x] = 0 } }
+        for y in (h / 4)..<(h / 3) { m[y * w + w / 2] = 0 }
+        let quads = RegionCandidates.quadsOfComponents(m, w: w, h: h)
+        #expect(quads == Self.definitionQuads(m, w: w, h: h))
+        #expect(!quads.isEmpty)
+    }
+
     /// [1 2 1] both ways, border pixels repeated: the definition, one output pixel at a time.
     static func slowSmooth(_ a: [Float], w: Int, h: Int) -> [Float] {
         func at(_ x: Int, _ y: Int, _ p: [Float]) -> Float { p[min(h - 1, max(0, y)) * w + min(w - 1, max(0, x))] }

@@ -118,36 +118,48 @@ enum RegionCandidates {
         var out: [[Point]] = []
         for k in chosen {
             let c = found.components[k]
-            // The component in its bounding box, holes filled (text inside a card leaves holes).
-            let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
-            var local = [UInt8](repeating: 0, count: bw * bh)
+            // Each row's first and last pixel, from the component's runs (in raster order). Filling
+            // the holes would not move them: what lies outside them in a row reaches the border.
+            var points: [Point] = []
+            var spans = 0, rowY = -1, first = 0, last = 0
+            func endRow() {
+                guard rowY >= 0 else { return }
+                let fx = Double(first), lx = Double(last + 1), fy = Double(rowY)
+                points += [Point(fx, fy), Point(lx, fy), Point(fx, fy + 1), Point(lx, fy + 1)]
+                spans += last - first + 1
+            }
             for r in runsOf[k] {
                 let run = found.runs[Int(r)]
-                let row = (Int(run.y) - c.minY) * bw - c.minX
-                for x in Int(run.x0)..<Int(run.x1) { local[row + x] = 1 }
-            }
-            local = Morphology.fillHoles(local, w: bw, h: bh)
-            var area = 0
-            var points: [Point] = []
-            for y in 0..<bh {
-                var first = -1, last = -1
-                for x in 0..<bw where local[y * bw + x] != 0 {
-                    if first < 0 { first = x }
-                    last = x
-                    area += 1
-                }
-                if first >= 0 {
-                    let fx = Double(first + c.minX), lx = Double(last + c.minX + 1), fy = Double(y + c.minY)
-                    points += [Point(fx, fy), Point(lx, fy), Point(fx, fy + 1), Point(lx, fy + 1)]
+                if Int(run.y) != rowY {
+                    endRow()
+                    (rowY, first, last) = (Int(run.y), Int(run.x0), Int(run.x1) - 1)
+                } else {
+                    (first, last) = (min(first, Int(run.x0)), max(last, Int(run.x1) - 1))
                 }
             }
+            endRow()
             let hull = QuadGeometry.convexHull(points)
             guard hull.count >= 4, let quad = QuadGeometry.reduceToQuadrilateral(hull) else { continue }
             let quadArea = QuadGeometry.area(quad)
-            guard quadArea > 0, Double(area) / quadArea >= 0.85 else { continue }
+            // The filled area is at most the rows' spans: only a component that could fill its
+            // quadrilateral has its holes filled and counted.
+            guard quadArea > 0, Double(spans) / quadArea >= 0.85,
+                  Double(filledArea(found, runs: runsOf[k], of: c)) / quadArea >= 0.85 else { continue }
             out.append(quad)
         }
         return out
+    }
+
+    /// The component's pixel count with its holes filled (text inside a card leaves holes).
+    static func filledArea(_ found: RunComponents, runs: [Int32], of c: Components.Component) -> Int {
+        let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
+        var local = [UInt8](repeating: 0, count: bw * bh)
+        for r in runs {
+            let run = found.runs[Int(r)]
+            let row = (Int(run.y) - c.minY) * bw - c.minX
+            for x in Int(run.x0)..<Int(run.x1) { local[row + x] = 1 }
+        }
+        return Morphology.fillHoles(local, w: bw, h: bh).reduce(0) { $0 + Int($1) }
     }
 }
 
