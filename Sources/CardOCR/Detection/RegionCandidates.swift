@@ -39,17 +39,18 @@ enum RegionCandidates {
     /// A plane of the edge map at half its size: each value the mean (or the maximum) of a 2 x 2 block.
     static func halved(_ a: [Float], edges: EdgeMap, maximum: Bool = false) -> [Float] {
         let w = edges.width / 2, h = edges.height / 2, W = edges.width
-        var out = [Float](repeating: 0, count: w * h)
-        a.withUnsafeBufferPointer { src in
-            for y in 0..<h {
-                for x in 0..<w {
-                    let i = 2 * y * W + 2 * x
-                    let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
-                    out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
+        return [Float](unsafeUninitializedCapacity: w * h) { out, initialized in
+            a.withUnsafeBufferPointer { src in
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let i = 2 * y * W + 2 * x
+                        let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
+                        out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
+                    }
                 }
             }
+            initialized = w * h
         }
-        return out
     }
 
     /// What differs in colour from the border's median colour, at two thresholds above the
@@ -81,8 +82,19 @@ enum RegionCandidates {
         return quantiles(grain, [0.3, 0.5]).map { threshold(grain, below: $0) }
     }
 
-    static func threshold(_ a: [Float], above t: Float) -> [UInt8] { a.map { $0 > t ? 1 : 0 } }
-    static func threshold(_ a: [Float], below t: Float) -> [UInt8] { a.map { $0 < t ? 1 : 0 } }
+    static func threshold(_ a: [Float], above t: Float) -> [UInt8] { mask(a) { $0 > t } }
+    static func threshold(_ a: [Float], below t: Float) -> [UInt8] { mask(a) { $0 < t } }
+
+    /// 1 where `test` holds, written in one pass (not appended value by value).
+    @inline(__always)
+    static func mask(_ a: [Float], _ test: (Float) -> Bool) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: a.count) { out, initialized in
+            a.withUnsafeBufferPointer { a in
+                for i in 0..<a.count { out[i] = test(a[i]) ? 1 : 0 }
+            }
+            initialized = a.count
+        }
+    }
 
     /// The value below which `q` of the values lie, from a 1024-bin histogram over their range.
     static func quantile(_ values: [Float], _ q: Double) -> Float { quantiles(values, [q])[0] }
