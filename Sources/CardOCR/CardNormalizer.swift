@@ -119,42 +119,104 @@ public enum CardNormalizer {
 
     /// Each pixel stretched between the envelopes interpolated at it, so that ink is dark and
     /// paper white whichever of them the text is.
-    static func stretch(_ g: [UInt8], width w: Int, height h: Int, levels: Levels) -> [UInt8] {
-        let gw = levels.gw, gh = levels.gh, n = gw * gh
+    /// `vectorized` false stretches one pixel at a time (the definition, for the tests); true,
+    /// eight at a time wherever four pixels share one pair of grid columns and the next four the
+    /// next pair (the rule between the grid's outer centres), with each lane's arithmetic the
+    /// one-pixel stretch's, so the bytes are the same.
+    static func stretch(_ g: [UInt8], width w: Int, height h: Int, levels: Levels, vectorized: Bool = true) -> [UInt8] {
+        let gw = levels.gw, gh = levels.gh
         // The five grids one after another in one buffer, read without bounds checks.
-        let grids = levels.light + levels.dark + levels.background + levels.lightInk + levels.darkInk
+        let grids = Grids(levels.light + levels.dark + levels.background + levels.lightInk + levels.darkInk, cells: gw * gh)
         let columns = (0..<w).map { GridStep($0, cells: gw) }
+        let fractions = columns.map(\.a)
         return [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
-            g.withUnsafeBufferPointer { px in grids.withUnsafeBufferPointer { all in columns.withUnsafeBufferPointer { columns in
-                guard let light = all.baseAddress else { return }
-                let dark = light + n, background = dark + n, lightInk = background + n, darkInk = lightInk + n
-                for y in 0..<h {
-                    let row = GridStep(y, cells: gh)
-                    let y0 = row.c0, y1 = row.c1, ay = row.a
-                    for x in 0..<w {
-                        let column = columns[x]
-                        let x0 = column.c0, x1 = column.c1, ax = column.a
-                        let i00 = y0 * gw + x0, i10 = y0 * gw + x1, i01 = y1 * gw + x0, i11 = y1 * gw + x1
-                        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
-                        let l = light[i00] * w00 + light[i10] * w10 + light[i01] * w01 + light[i11] * w11
-                        let d = dark[i00] * w00 + dark[i10] * w10 + dark[i01] * w01 + dark[i11] * w11
-                        let m = background[i00] * w00 + background[i10] * w10 + background[i01] * w01 + background[i11] * w11
-                        let v = Float(px[y * w + x])
-                        // Light paper, dark ink: distance below the paper; dark background: above it.
-                        let ink: Float, span: Float
-                        if (l - m) <= (m - d) {
-                            let k = lightInk[i00] * w00 + lightInk[i10] * w10 + lightInk[i01] * w01 + lightInk[i11] * w11
-                            ink = l - v; span = max(l - k, minimumSpan)
-                        } else {
-                            let k = darkInk[i00] * w00 + darkInk[i10] * w10 + darkInk[i01] * w01 + darkInk[i11] * w11
-                            ink = v - d; span = max(k - d, minimumSpan)
+            g.withUnsafeBufferPointer { px in grids.values.withUnsafeBufferPointer { all in
+                columns.withUnsafeBufferPointer { columns in fractions.withUnsafeBufferPointer { fractions in
+                    guard let base = all.baseAddress, let px = px.baseAddress, let dst = dst.baseAddress,
+                          let fraction = fractions.baseAddress else { return }
+                    for y in 0..<h {
+                        let row = GridStep(y, cells: gh)
+                        let line = (base: base, r0: row.c0 * gw, r1: row.c1 * gw, ay: row.a, n: grids.cells)
+                        var x = 0
+                        while x < w {
+                            if vectorized, x + 8 <= w, let pair = Self.columnPairs(columns, at: x) {
+                                stretch8(px + y * w + x, into: dst + y * w + x, line: line, columns: pair, fractions: fraction + x)
+                                x += 8
+                            } else {
+                                dst[y * w + x] = stretch1(Float(px[y * w + x]), line: line, column: columns[x])
+                                x += 1
+                            }
                         }
-                        dst[y * w + x] = UInt8(max(0, min(255, 255 - ink * 255 / span)))
                     }
-                }
-            } } }
+                } }
+            } }
             initialized = w * h
         }
+    }
+
+    /// The envelopes' grids laid one after another: light, dark, background, light ink, dark ink.
+    struct Grids {
+        let values: [Float]
+        let cells: Int
+        init(_ values: [Float], cells: Int) { self.values = values; self.cells = cells }
+    }
+
+    /// One pixel stretched: the definition.
+    @inline(__always)
+    static func stretch1(_ v: Float, line: (base: UnsafePointer<Float>, r0: Int, r1: Int, ay: Float, n: Int),
+                         column: GridStep) -> UInt8 {
+        let ax = column.a, ay = line.ay
+        let i00 = line.r0 + column.c0, i10 = line.r0 + column.c1, i01 = line.r1 + column.c0, i11 = line.r1 + column.c1
+        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+        @inline(__always) func at(_ grid: Int) -> Float {
+            let g = line.base + grid * line.n
+            return g[i00] * w00 + g[i10] * w10 + g[i01] * w01 + g[i11] * w11
+        }
+        let l = at(0), d = at(1), m = at(2)
+        // Light paper, dark ink: distance below the paper; dark background: above it.
+        let ink: Float, span: Float
+        if (l - m) <= (m - d) {
+            ink = l - v; span = max(l - at(3), minimumSpan)
+        } else {
+            ink = v - d; span = max(at(4) - d, minimumSpan)
+        }
+        return UInt8(max(0, min(255, 255 - ink * 255 / span)))
+    }
+
+    /// The grid columns of pixels x ... x + 7 when the first four share one pair and the last four
+    /// another; nil otherwise.
+    @inline(__always)
+    static func columnPairs(_ columns: UnsafeBufferPointer<GridStep>, at x: Int) -> (Int, Int, Int, Int)? {
+        let a = columns[x], b = columns[x + 4]
+        for k in 1..<4 {
+            let p = columns[x + k], q = columns[x + 4 + k]
+            guard p.c0 == a.c0, p.c1 == a.c1, q.c0 == b.c0, q.c1 == b.c1 else { return nil }
+        }
+        return (a.c0, a.c1, b.c0, b.c1)
+    }
+
+    /// `stretch1` for eight pixels whose grid columns `columnPairs` gave, lane by lane.
+    @inline(__always)
+    static func stretch8(_ px: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>,
+                         line: (base: UnsafePointer<Float>, r0: Int, r1: Int, ay: Float, n: Int),
+                         columns c: (Int, Int, Int, Int), fractions: UnsafePointer<Float>) {
+        let ax = UnsafeRawPointer(fractions).loadUnaligned(as: SIMD8<Float>.self), ay = line.ay
+        let w00 = (1 - ax) * (1 - ay), w10 = ax * (1 - ay), w01 = (1 - ax) * ay, w11 = ax * ay
+        @inline(__always) func halves(_ a: Float, _ b: Float) -> SIMD8<Float> { SIMD8(a, a, a, a, b, b, b, b) }
+        @inline(__always) func at(_ grid: Int) -> SIMD8<Float> {
+            let r0 = line.base + grid * line.n + line.r0, r1 = line.base + grid * line.n + line.r1
+            return halves(r0[c.0], r0[c.2]) * w00 + halves(r0[c.1], r0[c.3]) * w10
+                + halves(r1[c.0], r1[c.2]) * w01 + halves(r1[c.1], r1[c.3]) * w11
+        }
+        let l = at(0), d = at(1), m = at(2), lightInk = at(3), darkInk = at(4)
+        let v = SIMD8<Float>(Float(px[0]), Float(px[1]), Float(px[2]), Float(px[3]),
+                             Float(px[4]), Float(px[5]), Float(px[6]), Float(px[7]))
+        let darkText = (l - m) .<= (m - d)
+        var ink = v - d, span = pointwiseMax(darkInk - d, SIMD8(repeating: minimumSpan))
+        ink.replace(with: l - v, where: darkText)
+        span.replace(with: pointwiseMax(l - lightInk, SIMD8(repeating: minimumSpan)), where: darkText)
+        let value = pointwiseMax(SIMD8(repeating: 0), pointwiseMin(SIMD8(repeating: 255), 255 - ink * 255 / span))
+        for k in 0..<8 { dst[k] = UInt8(value[k]) }
     }
 
     /// A [1 2 1] x [1 2 1] / 16 smoothing (edges clamped).

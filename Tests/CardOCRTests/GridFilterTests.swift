@@ -78,4 +78,24 @@ import Testing
         let noisy = (0..<(w * h)).map { _ in Float.random(in: 0..<256, using: &g) }
         #expect(GridFilter.boxBlur(noisy, w: w, h: h, r: r).map(\.bitPattern) == Self.slowBoxBlur(noisy, w: w, h: h, r: r).map(\.bitPattern))
     }
+
+    /// The stretch eight pixels at a time gives the one-pixel stretch's bytes: on a card-like
+    /// picture (a dark band with light text, dark text on paper, a shadow, noise) of widths that
+    /// leave a scalar tail.
+    @Test(arguments: [(200, 100), (203, 97), (64, 64), (1000, 37)])
+    func vectorStretchEqualsTheDefinition(w: Int, h: Int) {
+        var g = Generator(state: UInt64(w * 31 + h))
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let band = y < h / 3 ? 40 : 225 - x * 60 / w   // a dark band, then paper under a shadow
+                let text = (x / 3 + y / 5) % 4 == 0 && y % 9 < 5 ? (y < h / 3 ? 170 : -170) : 0
+                pixels[y * w + x] = UInt8(max(0, min(255, band + text + Int.random(in: -12...12, using: &g))))
+            }
+        }
+        let levels = CardNormalizer.Levels(pixels, width: w, height: h)
+        let vector = CardNormalizer.stretch(pixels, width: w, height: h, levels: levels)
+        #expect(vector == CardNormalizer.stretch(pixels, width: w, height: h, levels: levels, vectorized: false))
+        #expect(Set(vector).count > 100, "the stretch spans light and dark")
+    }
 }
