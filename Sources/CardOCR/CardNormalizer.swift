@@ -352,10 +352,12 @@ enum GridFilter {
     /// followed as the window slides (the count of values below it kept up to date) instead of
     /// being searched for from 0 at every cell.
     static func median(_ a: [Float], w: Int, h: Int, r: Int) -> [Float] {
-        let bins = a.map { Int($0.rounded()).clamped(0, 255) }
+        // The rounded values column by column, so that a column of the window is contiguous.
+        var columns = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h { for x in 0..<w { columns[x * h + y] = UInt8(Int(a[y * w + x].rounded()).clamped(0, 255)) } }
         var out = a
         var hist = [Int](repeating: 0, count: 256)
-        bins.withUnsafeBufferPointer { bin in
+        columns.withUnsafeBufferPointer { column in
             hist.withUnsafeMutableBufferPointer { hist in
                 for y in 0..<h {
                     for i in 0..<256 { hist[i] = 0 }
@@ -363,12 +365,13 @@ enum GridFilter {
                     let y0 = Swift.max(0, y - r), y1 = Swift.min(h - 1, y + r)
                     // Adds (d = 1) or removes (d = -1) column x of the window's rows.
                     @inline(__always) func add(_ x: Int, _ d: Int, _ count: inout Int, _ below: inout Int, _ v: Int) {
+                        let c = x * h
                         for yy in y0...y1 {
-                            let b = bin[yy * w + x]
+                            let b = Int(column[c + yy])
                             hist[b] += d
-                            count += d
-                            if b < v { below += d }
+                            below += b < v ? d : 0
                         }
+                        count += d * (y1 - y0 + 1)
                     }
                     for x in 0...Swift.min(w - 1, r) { add(x, 1, &count, &below, v) }
                     for x in 0..<w {
