@@ -188,6 +188,32 @@ import Foundation
     }
 }
 
+/// The snap's edge strength, eight samples at a time, is the one-sample loop's to the bit, for
+/// lines at any angle and position, and lines near or over the border fall back to it.
+@Suite struct SnapStrengthTests {
+    @Test func vectorStrengthEqualsTheDefinition() {
+        var g = GridFilterTests.Generator(state: 5)
+        let (w, h) = (300, 200)
+        let pixels = (0..<(w * h)).map { i -> UInt8 in
+            let x = i % w, y = i / w
+            return UInt8(truncatingIfNeeded: (x > 120 && y > 60 ? 180 : 60) + Int.random(in: 0...40, using: &g))
+        }
+        let image = PixelImage(width: w, height: h, channels: 1, pixels: pixels)
+        var vectorUsed = 0
+        for _ in 0..<400 {
+            let angle = Double.random(in: 0..<(2 * .pi), using: &g)
+            let dir = Point(cos(angle), sin(angle)), normal = Point(-sin(angle), cos(angle))
+            let centre = Point(Double.random(in: -10...310, using: &g), Double.random(in: -10...210, using: &g))
+            let half = Double.random(in: 5...90, using: &g)
+            let fast = QuadRefiner.boundaryStrength(image, centre: centre, dir: dir, normal: normal, halfLength: half)
+            let slow = QuadRefiner.boundaryStrength(image, centre: centre, dir: dir, normal: normal, halfLength: half, vectorized: false)
+            #expect(fast.bitPattern == slow.bitPattern)
+            if QuadRefiner.boundaryStrength8(image, centre: centre, dir: dir, normal: normal, halfLength: half) != nil { vectorUsed += 1 }
+        }
+        #expect(vectorUsed > 100 && vectorUsed < 400, "both ways are tried: \(vectorUsed)")
+    }
+}
+
 /// The edge map's gradients, eight pixels at a time, are the per-pixel definition's to the bit:
 /// each pixel's Sobel gradient of the channel that changes most (none where all are flat).
 @Suite struct EdgeGradientTests {
