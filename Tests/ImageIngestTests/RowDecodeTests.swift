@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import CJPEGShim
 @testable import ImageIngest
 
 /// A JPEG made row by row into its gray image and a small colour copy as it decodes gives what
@@ -60,5 +61,21 @@ import TestSupport
         let image = PixelImage(width: 40, height: 30, channels: 3, pixels: [UInt8](repeating: 90, count: 40 * 30 * 3))
         let png = try EncodedImage(bytes: PNGEncoder.encode(image, source: "probe"), source: "probe")
         #expect(try png.decodeGrayAndSmall(minimumLongSide: 8, smallLongSide: 2) == nil)
+    }
+
+    /// The gray row the decoder makes with AVX2 is the portable loop's, byte for byte, at widths
+    /// that leave every kind of tail.
+    @Test func grayRowsAreTheSameEitherWay() {
+        var state: UInt64 = 12345
+        for width in [1, 7, 31, 32, 33, 100, 2016, 4033] {
+            let rgb = (0..<(3 * width)).map { _ -> UInt8 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt8(truncatingIfNeeded: state >> 56)
+            }
+            var plain = [UInt8](repeating: 0, count: width), chosen = [UInt8](repeating: 1, count: width)
+            _ = cs_gray_rows_agree(rgb, &plain, &chosen, width)
+            #expect(plain == chosen, "width \(width)")
+            #expect(plain[width - 1] == UInt8((Int(rgb[3 * width - 3]) * 77 + Int(rgb[3 * width - 2]) * 150 + Int(rgb[3 * width - 1]) * 29) >> 8))
+        }
     }
 }

@@ -54,4 +54,8 @@ int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int chann
 
 void cs_jpeg_free(unsigned char *buffer);
 
+/// One RGB row of `width` pixels to gray the portable way (`plain`) and the way the decoder
+/// chooses (`chosen`, AVX2 where the processor has it), for the tests. Returns 1 when AVX2 was used.
+int cs_gray_rows_agree(const unsigned char *rgb, unsigned char *plain, unsigned char *chosen, size_t width);
+
 #endif
