@@ -150,8 +150,12 @@ public struct PixelImage: Sendable, Equatable {
         return resizer.image
     }
 
-    /// The horizontal pass for one row of vertical sums: `taps.start.count` pixels, rounded to bytes, into `rowOut`.
-    fileprivate static func resampleRow(_ rowIn: UnsafePointer<Float>, channels c: Int, taps horizontal: ResampleTaps,
+    /// The horizontal pass for one row of vertical sums (`length` values): `taps.start.count`
+    /// pixels, rounded to bytes, into `rowOut`. An RGB pixel's three sums are made in the lanes of
+    /// one vector (its fourth lane reads the next value and is dropped), each lane's additions the
+    /// one-channel loop's; the last pixels, whose fourth lane would read past the row, one channel
+    /// at a time.
+    fileprivate static func resampleRow(_ rowIn: UnsafePointer<Float>, length: Int, channels c: Int, taps horizontal: ResampleTaps,
                                     into rowOut: UnsafeMutablePointer<UInt8>) {
         @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v + 0.5))) }
         horizontal.start.withUnsafeBufferPointer { starts in
@@ -160,7 +164,14 @@ public struct PixelImage: Sendable, Equatable {
                     for x in 0..<starts.count {
                         let lo = offsets[x], hi = offsets[x + 1]
                         var p = rowIn + starts[x] * c
-                        if c == 3 {
+                        if c == 3 && (starts[x] + hi - lo) * 3 + 1 <= length {
+                            var sum = SIMD4<Float>(repeating: 0)
+                            for t in lo..<hi {
+                                sum += UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self) * weights[t]
+                                p += 3
+                            }
+                            rowOut[3 * x] = byte(sum[0]); rowOut[3 * x + 1] = byte(sum[1]); rowOut[3 * x + 2] = byte(sum[2])
+                        } else if c == 3 {
                             var r: Float = 0, g: Float = 0, b: Float = 0
                             for t in lo..<hi {
                                 let wt = weights[t]
@@ -310,7 +321,7 @@ public struct RowResizer {
                     for i in vectorEnd..<length { sums[i] += Float(row[i]) * wgt }
                     sy += 1
                 }
-                PixelImage.resampleRow(sums, channels: c, taps: taps, into: out + y * rowLength)
+                PixelImage.resampleRow(sums, length: length, channels: c, taps: taps, into: out + y * rowLength)
             }
         }
     }
