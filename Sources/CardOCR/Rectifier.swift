@@ -137,29 +137,20 @@ public enum Rectifier {
             return top + (bottom - top) * ay
         }
 
-        /// `gray` at eight points: each lane's arithmetic is the one-point sample's. The clamped
-        /// coordinates' integer parts come from adding and taking away 2^23 (exact below 2^23, as
-        /// any coordinate within the limits is), so no lane goes through a conversion call.
+        /// `gray` at eight points: each lane's arithmetic is the one-point sample's (the clamped
+        /// coordinates' integer parts by `Lanes.floor`: any coordinate within the limits is below 2^23).
         @inline(__always)
         func gray8(x: SIMD8<Float>, y: SIMD8<Float>) -> SIMD8<Float> {
             var fx = x, fy = y
             fx.replace(with: 0, where: fx .< 0); fx.replace(with: maxX, where: fx .> maxX)
             fy.replace(with: 0, where: fy .< 0); fy.replace(with: maxY, where: fy .> maxY)
-            let shift = SIMD8<Float>(repeating: 8_388_608)
-            var x0 = (fx + shift) - shift, y0 = (fy + shift) - shift
-            x0.replace(with: x0 - 1, where: x0 .> fx); y0.replace(with: y0 - 1, where: y0 .> fy)
-            @inline(__always) func around(_ l: Int) -> (Float, Float, Float, Float) {
+            let x0 = Lanes.floor(fx), y0 = Lanes.floor(fy)
+            let (p00, p10, p01, p11) = Lanes.gather { l -> (Float, Float, Float, Float) in
                 let xi = Int(x0[l]), yi = Int(y0[l])
                 let x1 = xi + 1 < width ? xi + 1 : xi, y1 = yi + 1 < height ? yi + 1 : yi
                 let r0 = src + yi * width, r1 = src + y1 * width
                 return (Float(r0[xi]), Float(r0[x1]), Float(r1[xi]), Float(r1[x1]))
             }
-            let c0 = around(0), c1 = around(1), c2 = around(2), c3 = around(3)
-            let c4 = around(4), c5 = around(5), c6 = around(6), c7 = around(7)
-            let p00 = SIMD8<Float>(c0.0, c1.0, c2.0, c3.0, c4.0, c5.0, c6.0, c7.0)
-            let p10 = SIMD8<Float>(c0.1, c1.1, c2.1, c3.1, c4.1, c5.1, c6.1, c7.1)
-            let p01 = SIMD8<Float>(c0.2, c1.2, c2.2, c3.2, c4.2, c5.2, c6.2, c7.2)
-            let p11 = SIMD8<Float>(c0.3, c1.3, c2.3, c3.3, c4.3, c5.3, c6.3, c7.3)
             let ax = fx - x0, ay = fy - y0
             let top = p00 + (p10 - p00) * ax
             let bottom = p01 + (p11 - p01) * ax

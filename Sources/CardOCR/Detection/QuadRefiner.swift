@@ -124,23 +124,14 @@ enum QuadRefiner {
         }
     }
 
-    /// `Bands.sample` at eight points known to be inside: the integer parts by adding and taking
-    /// away 2^52 (exact for these coordinates), the four neighbours gathered lane by lane.
+    /// `Bands.sample` at eight points known to be inside (integer parts by `Lanes.floor`).
     @inline(__always)
     static func sample8(_ p: UnsafePointer<UInt8>, width: Int, x: SIMD8<Double>, y: SIMD8<Double>) -> SIMD8<Double> {
-        let shift = SIMD8<Double>(repeating: 4_503_599_627_370_496)
-        var x0 = (x + shift) - shift, y0 = (y + shift) - shift
-        x0.replace(with: x0 - 1, where: x0 .> x); y0.replace(with: y0 - 1, where: y0 .> y)
-        @inline(__always) func around(_ l: Int) -> (Double, Double, Double, Double) {
+        let x0 = Lanes.floor(x), y0 = Lanes.floor(y)
+        let (p00, p10, p01, p11) = Lanes.gather { l -> (Double, Double, Double, Double) in
             let i = Int(y0[l]) * width + Int(x0[l])
             return (Double(p[i]), Double(p[i + 1]), Double(p[i + width]), Double(p[i + width + 1]))
         }
-        let c0 = around(0), c1 = around(1), c2 = around(2), c3 = around(3)
-        let c4 = around(4), c5 = around(5), c6 = around(6), c7 = around(7)
-        let p00 = SIMD8<Double>(c0.0, c1.0, c2.0, c3.0, c4.0, c5.0, c6.0, c7.0)
-        let p10 = SIMD8<Double>(c0.1, c1.1, c2.1, c3.1, c4.1, c5.1, c6.1, c7.1)
-        let p01 = SIMD8<Double>(c0.2, c1.2, c2.2, c3.2, c4.2, c5.2, c6.2, c7.2)
-        let p11 = SIMD8<Double>(c0.3, c1.3, c2.3, c3.3, c4.3, c5.3, c6.3, c7.3)
         let ax = x - x0, ay = y - y0
         let top = p00 * (1 - ax) + p10 * ax
         let bottom = p01 * (1 - ax) + p11 * ax
