@@ -36,8 +36,12 @@ struct HypothesisJudge {
         let w = edges.width, h = edges.height
         let luma = edges.channels[0]
         let blurred = EdgeMap.smooth(luma, w: w, h: h, passes: 3)
-        var d = [UInt8](repeating: 0, count: w * h)
-        for i in 0..<(w * h) where abs(luma[i] - blurred[i]) > 5 { d[i] = 1 }
+        let d = [UInt8](unsafeUninitializedCapacity: w * h) { d, initialized in
+            luma.withUnsafeBufferPointer { luma in blurred.withUnsafeBufferPointer { blurred in
+                for i in 0..<(w * h) { d[i] = abs(luma[i] - blurred[i]) > 5 ? 1 : 0 }
+            } }
+            initialized = w * h
+        }
         detail = Morphology.dilate(d, w: w, h: h, radius: 1)
     }
 
