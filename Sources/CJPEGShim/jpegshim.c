@@ -124,17 +124,22 @@ static inline unsigned char cs_gray(unsigned r, unsigned g, unsigned b) {
     return (unsigned char)((r * 77 + g * 150 + b * 29) >> 8);
 }
 
-/// One RGB row to gray: the same loop compiled twice, for any x86-64 and for one with AVX2 (whose
-/// byte shuffles undo the R, G, B interleave four times faster), chosen once at run time. Integer
+/// One RGB row to gray: one loop compiled twice, for any x86-64 and for one with AVX2 (whose byte
+/// shuffles undo the R, G, B interleave four times faster), chosen at run time. Integer
 /// arithmetic: the same bytes either way.
-static void cs_gray_row_plain(const unsigned char *rgb, unsigned char *gray, size_t width) {
+static inline __attribute__((always_inline)) void cs_gray_row_loop(const unsigned char *rgb, unsigned char *gray,
+                                                                   size_t width) {
     for (size_t x = 0; x < width; x++) gray[x] = cs_gray(rgb[3 * x], rgb[3 * x + 1], rgb[3 * x + 2]);
+}
+
+static void cs_gray_row_plain(const unsigned char *rgb, unsigned char *gray, size_t width) {
+    cs_gray_row_loop(rgb, gray, width);
 }
 
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 __attribute__((target("avx2")))
 static void cs_gray_row_avx2(const unsigned char *rgb, unsigned char *gray, size_t width) {
-    for (size_t x = 0; x < width; x++) gray[x] = cs_gray(rgb[3 * x], rgb[3 * x + 1], rgb[3 * x + 2]);
+    cs_gray_row_loop(rgb, gray, width);
 }
 
 static void cs_gray_row(const unsigned char *rgb, unsigned char *gray, size_t width) {

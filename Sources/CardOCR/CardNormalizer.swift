@@ -125,18 +125,19 @@ public enum CardNormalizer {
     /// one-pixel stretch's, so the bytes are the same.
     static func stretch(_ g: [UInt8], width w: Int, height h: Int, levels: Levels, vectorized: Bool = true) -> [UInt8] {
         let gw = levels.gw, gh = levels.gh
-        // The five grids one after another in one buffer, read without bounds checks.
-        let grids = Grids(levels.light + levels.dark + levels.background + levels.lightInk + levels.darkInk, cells: gw * gh)
+        // The five grids one after another in one buffer (light, dark, background, light ink, dark
+        // ink), read without bounds checks.
+        let grids = levels.light + levels.dark + levels.background + levels.lightInk + levels.darkInk
         let columns = (0..<w).map { GridStep($0, cells: gw) }
         let fractions = columns.map(\.a)
         return [UInt8](unsafeUninitializedCapacity: w * h) { dst, initialized in
-            g.withUnsafeBufferPointer { px in grids.values.withUnsafeBufferPointer { all in
+            g.withUnsafeBufferPointer { px in grids.withUnsafeBufferPointer { all in
                 columns.withUnsafeBufferPointer { columns in fractions.withUnsafeBufferPointer { fractions in
                     guard let base = all.baseAddress, let px = px.baseAddress, let dst = dst.baseAddress,
                           let fraction = fractions.baseAddress else { return }
                     for y in 0..<h {
                         let row = GridStep(y, cells: gh)
-                        let line = (base: base, r0: row.c0 * gw, r1: row.c1 * gw, ay: row.a, n: grids.cells)
+                        let line = (base: base, r0: row.c0 * gw, r1: row.c1 * gw, ay: row.a, n: gw * gh)
                         var x = 0
                         while x < w {
                             if vectorized, x + 8 <= w, let pair = Self.columnPairs(columns, at: x) {
@@ -152,13 +153,6 @@ public enum CardNormalizer {
             } }
             initialized = w * h
         }
-    }
-
-    /// The envelopes' grids laid one after another: light, dark, background, light ink, dark ink.
-    struct Grids {
-        let values: [Float]
-        let cells: Int
-        init(_ values: [Float], cells: Int) { self.values = values; self.cells = cells }
     }
 
     /// One pixel stretched: the definition.

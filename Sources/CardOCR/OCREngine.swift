@@ -62,7 +62,6 @@ public final class OCREngine {
         Self.counter.increment()
     }
 
-    /// Leptonica, which Tesseract calls, prints diagnostics to stderr; once per process, silence it.
     /// One of Tesseract's boolean settings as this engine has it (for tests).
     func setting(_ name: String) -> Bool? { tesseract.bool(name) }
 
@@ -74,6 +73,7 @@ public final class OCREngine {
     /// four evaluation sets).
     private static let fixedPitchTestOff = Once()
 
+    /// Leptonica, which Tesseract calls, prints diagnostics to stderr; once per process, silence it.
     private static let silenceLeptonica: Bool = {
         _ = setMsgSeverity(Int32(L_SEVERITY_NONE))
         return true
@@ -177,7 +177,6 @@ public final class OCREngine {
     }
 }
 
-/// A thread-safe counter.
 /// Runs a closure the first time `once` is called, whichever thread calls it.
 final class Once: @unchecked Sendable {
     // Safe: `done` is only read and written while `lock` is held.
@@ -192,6 +191,7 @@ final class Once: @unchecked Sendable {
     }
 }
 
+/// A thread-safe counter.
 final class Counter: @unchecked Sendable {
     // Safe: `value` is only read and written while `lock` is held.
     private let lock = NSLock()

@@ -106,10 +106,8 @@ enum JPEGDecoder {
         let clock = ContinuousClock()
 
         init(width: Int, height: Int, smallLongSide: Int) {
-            let scale = Double(smallLongSide) / Double(max(width, height))
-            small = RowResizer(width: width, height: height, channels: 3,
-                               newWidth: max(1, Int((Double(width) * scale).rounded())),
-                               newHeight: max(1, Int((Double(height) * scale).rounded())))
+            let size = PixelImage.size(width: width, height: height, longSide: smallLongSide)
+            small = RowResizer(width: width, height: height, channels: 3, newWidth: size.width, newHeight: size.height)
         }
 
         /// The shim's callback: the sink is the context, kept alive by the caller for the whole decode.

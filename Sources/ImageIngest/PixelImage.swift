@@ -222,10 +222,14 @@ public struct PixelImage: Sendable, Equatable {
 
     /// Resizes so that the long side is `longSide` pixels, keeping the aspect ratio.
     public func resized(longSide target: Int) -> PixelImage {
-        let scale = Double(target) / Double(longSide)
-        let w = max(1, Int((Double(width) * scale).rounded()))
-        let h = max(1, Int((Double(height) * scale).rounded()))
+        let (w, h) = Self.size(width: width, height: height, longSide: target)
         return resized(width: w, height: h)
+    }
+
+    /// The size `resized(longSide:)` gives a `width` x `height` image: the aspect kept, rounded.
+    static func size(width: Int, height: Int, longSide target: Int) -> (width: Int, height: Int) {
+        let scale = Double(target) / Double(max(width, height))
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 }
 
