@@ -88,7 +88,7 @@ public enum Rectifier {
                             let dx = SIMD8<Float>(repeating: Float(x)) + laneX + ox
                             let inv = 1 / (m6 * dx + m7dy + m8)
                             let sample = sampler.gray8(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
-                            sum = samples == 1 ? sample : sum + sample
+                            sum += sample
                         }
                     }
                     let value = sum * norm + 0.5
@@ -103,7 +103,7 @@ public enum Rectifier {
                             let dx = Float(x) + ox
                             let inv = 1 / (m6 * dx + m7dy + m8)
                             let sample = sampler.gray(x: (m0 * dx + m1dy + m2) * inv - 0.5, y: (m3 * dx + m4dy + m5) * inv - 0.5)
-                            sum = samples == 1 ? sample : sum + sample
+                            sum += sample
                         }
                     }
                     row[x] = UInt8(sum * norm + 0.5)
