@@ -26,9 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", pkgConfig: "libjpeg",
             providers: [.apt(["libjpeg-dev"]), .brew(["jpeg-turbo"])]),
-        .systemLibrary(
-            name: "CTesseract", pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng", "tesseract-ocr-osd"]), .brew(["tesseract"])]),
+        // Not through pkg-config: its flags add -larchive -lcurl, which libtesseract loads for
+        // itself; cardscan linking them too loaded NSS and six more libraries for nothing.
+        .systemLibrary(name: "CTesseract"),
         .systemLibrary(
             name: "CLeptonica", pkgConfig: "lept",
             providers: [.apt(["libleptonica-dev"]), .brew(["leptonica"])]),
@@ -40,9 +40,6 @@ let package = Package(
             name: "CPNG", pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
         .systemLibrary(
-            name: "CHeif", pkgConfig: "libheif",
-            providers: [.apt(["libheif-dev"]), .brew(["libheif"])]),
-        .systemLibrary(
             name: "CTIFF", pkgConfig: "libtiff-4",
             providers: [.apt(["libtiff-dev"]), .brew(["libtiff"])]),
         .systemLibrary(
@@ -51,6 +48,8 @@ let package = Package(
 
         // MARK: C shims where C code must run (setjmp error handling, C++ exceptions).
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
+        // libheif through dlopen, the first time a HEIF file arrives (its codecs cost every run 10 ms to load).
+        .target(name: "CHeifShim"),
         .target(name: "CSeccomp"),
         // Work libtesseract does that cardscan's readings do not need, left out (symbol interposition; see its header).
         .target(name: "CTesseractLean", dependencies: ["CLeptonica"]),
@@ -66,7 +65,7 @@ let package = Package(
         .target(name: "PrivacyManifest"),
 
         // MARK: Pipeline stages, in the order data flows.
-        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeif", "CTIFF"]),
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
@@ -120,7 +119,9 @@ let package = Package(
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeif", "CJPEGShim"]),
+        .testTarget(
+            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim"],
+            linkerSettings: [.linkedLibrary("heif")]),  // libheif's encoder writes the HEIC fixtures
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica"]),
         .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),

@@ -141,6 +141,10 @@ public final class CardScanner: Sendable {
             ? NativeLanguagePools(configuration: configuration) : nil
     }
 
+    /// The first engine and the parser's tables, made in the background from `init`, are
+    /// finished before the scanner is gone (a process that ends with it ends after them).
+    deinit { pool.waitForBackgroundWork() }
+
     /// Scans one image file.
     public func scan(file path: String) -> ScanRecord { scan(path: FilePathBytes(path)) }
 

@@ -12,6 +12,10 @@ final class EnginePool: @unchecked Sendable {
     private var total = 0
     private var everCreated = 0
     private let capacity: Int
+    /// Background loads under way (`prewarmInBackground`), guarded by their own condition so that
+    /// their end never takes a wake-up meant for a caller waiting for an engine.
+    private let background = NSCondition()
+    private var backgroundLoads = 0
     private let make: @Sendable () throws(OCRError) -> OCREngine
 
     init(capacity: Int, make: @escaping @Sendable () throws(OCRError) -> OCREngine) {
@@ -44,10 +48,26 @@ final class EnginePool: @unchecked Sendable {
         let room = total < capacity
         if room { reservePlace() }
         condition.unlock()
+        background.lock()
+        backgroundLoads += 1
+        background.unlock()
         Thread.detachNewThread { [self] in
             if room, let engine = try? makeInReservedPlace() { checkIn(engine) }
             next()
+            background.lock()
+            backgroundLoads -= 1
+            background.broadcast()
+            background.unlock()
         }
+    }
+
+    /// Waits for the loads `prewarmInBackground` started. A process must not end while one runs:
+    /// Tesseract's and libphonenumber's static data would be destroyed under it (a batch whose
+    /// only photo fails at once ends before the first engine is ready).
+    func waitForBackgroundWork() {
+        background.lock()
+        while backgroundLoads > 0 { background.wait() }
+        background.unlock()
     }
 
     func withEngine<T>(_ body: (OCREngine) throws(OCRError) -> T) throws(OCRError) -> T {

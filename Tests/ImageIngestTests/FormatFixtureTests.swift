@@ -1,4 +1,4 @@
-import CHeif
+import CHeifShim
 import CLeptonica
 import Foundation
 import Testing

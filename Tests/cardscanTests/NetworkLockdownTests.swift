@@ -21,14 +21,15 @@ import TestSupport
     }
 
     /// Runs `cardscan` under strace; nil (with the reason printed) where strace cannot attach.
-    static func traced(_ syscalls: String, _ arguments: [String], environment: [String: String]? = nil) throws -> (ProcessResult, String)? {
+    static func traced(_ syscalls: String, _ arguments: [String], stdin: Data? = nil,
+                       environment: [String: String]? = nil) throws -> (ProcessResult, String)? {
         guard FileManager.default.isExecutableFile(atPath: strace.path) else {
             try Test.cancel("strace is not installed")
         }
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-strace-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).txt")
         defer { try? FileManager.default.removeItem(at: log) }
         let result = try runProcess(strace, ["-f", "-qq", "-e", "trace=\(syscalls)", "-o", log.path, TestPaths.binary.path] + arguments,
-                                    environment: environment)
+                                    stdin: stdin, environment: environment)
         if result.stderr.contains("Operation not permitted") && result.stderr.contains("ptrace") {
             try Test.cancel("strace cannot attach here (\(result.stderr.prefix(200)))")
         }
