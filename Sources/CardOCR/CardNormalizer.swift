@@ -206,10 +206,11 @@ public enum CardNormalizer {
         let v = SIMD8<Float>(Float(px[0]), Float(px[1]), Float(px[2]), Float(px[3]),
                              Float(px[4]), Float(px[5]), Float(px[6]), Float(px[7]))
         let darkText = (l - m) .<= (m - d)
-        var ink = v - d, span = pointwiseMax(darkInk - d, SIMD8(repeating: minimumSpan))
+        // Spans are at least minimumSpan > 0 and the levels finite, so no lane is NaN (Lanes.max).
+        var ink = v - d, span = Lanes.max(darkInk - d, SIMD8(repeating: minimumSpan))
         ink.replace(with: l - v, where: darkText)
-        span.replace(with: pointwiseMax(l - lightInk, SIMD8(repeating: minimumSpan)), where: darkText)
-        let value = pointwiseMax(SIMD8(repeating: 0), pointwiseMin(SIMD8(repeating: 255), 255 - ink * 255 / span))
+        span.replace(with: Lanes.max(l - lightInk, SIMD8(repeating: minimumSpan)), where: darkText)
+        let value = Lanes.max(SIMD8(repeating: 0), Lanes.min(SIMD8(repeating: 255), 255 - ink * 255 / span))
         for k in 0..<8 { dst[k] = UInt8(value[k]) }
     }
 

@@ -1,5 +1,5 @@
 /// Helpers shared by the kernels that work on eight values at a time (the gray warp, the snap's
-/// edge strength): each lane's arithmetic stays the one-value loop's, so the results are the same.
+/// edge strength, the normaliser's stretch): each lane's arithmetic stays the one-value loop's, so the results are the same.
 enum Lanes {
     /// The integer part of eight values known to be at least 0 and below 2^23, by adding and taking
     /// away 2^23 (exact there): Swift's vector conversions go element by element through calls.
@@ -21,6 +21,15 @@ enum Lanes {
         whole.replace(with: whole - 1, where: whole .> v)
         return whole
     }
+
+    /// The greater of each pair of lanes, for values that are never NaN (there it is the
+    /// standard library's `pointwiseMax`, which is a call per vector rather than one instruction).
+    @inline(__always)
+    static func max(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: a .< b) }
+
+    /// The lesser of each pair of lanes, for values that are never NaN (`pointwiseMin`'s result there).
+    @inline(__always)
+    static func min(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .< a) }
 
     /// The four pixels around each of eight points, gathered lane by lane (`around(lane)` gives the
     /// top-left, top-right, bottom-left and bottom-right values) into one vector each.
