@@ -50,6 +50,8 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // libheif through dlopen, the first time a HEIF file arrives (its codecs cost every run 10 ms to load).
         .target(name: "CHeifShim"),
+        // Kernels with AVX2 where the processor has it, chosen at run time (Swift's own code is built for any x86-64).
+        .target(name: "CKernels"),
         .target(name: "CSeccomp"),
         // Work libtesseract does that cardscan's readings do not need, left out (symbol interposition; see its header).
         .target(name: "CTesseractLean", dependencies: ["CLeptonica"]),
@@ -67,7 +69,7 @@ let package = Package(
         // MARK: Pipeline stages, in the order data flows.
         .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
-        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CKernels"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),

@@ -1,3 +1,4 @@
+import CKernels
 import ImageIngest
 
 /// Cuts the card out of the photo and straightens it to a rectangle of a given long side.
@@ -15,6 +16,14 @@ public enum Rectifier {
     /// output pixel covers.
     /// `fastGray` false samples a gray image the way an RGB one is (the same bytes; for the tests).
     public static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int, fastGray: Bool = true) -> PixelImage? {
+        warp(image, quad: quad, longSide: longSide, gray: fastGray ? .best : .general)
+    }
+
+    /// How a gray image is warped: as an RGB one is, in Swift's eight lanes, or with the AVX2
+    /// kernel where the processor has it (the same bytes each way; the tests compare them).
+    enum GrayKernel { case general, lanes, best }
+
+    static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int, gray kernel: GrayKernel) -> PixelImage? {
         let corners = quad.scaled(width: Double(image.width), height: Double(image.height))
         let top = distance(corners[0], corners[1]), bottom = distance(corners[3], corners[2])
         let left = distance(corners[0], corners[3]), right = distance(corners[1], corners[2])
@@ -34,9 +43,9 @@ public enum Rectifier {
             image.pixels.withUnsafeBufferPointer { srcBuffer in
                 guard let src = srcBuffer.baseAddress, let dst = dstBuffer.baseAddress else { return }
                 let sampler = Sampler(src: src, width: image.width, height: image.height, channels: c)
-                if c == 1 && fastGray {
+                if c == 1 && kernel != .general {
                     let m = (m0, m1, m2, m3, m4, m5, m6, m7, m8)
-                    warpGray(sampler, into: dst, width: outW, height: outH, m: m, samples: samples, norm: norm)
+                    warpGray(sampler, into: dst, width: outW, height: outH, m: m, samples: samples, norm: norm, avx2: kernel == .best)
                     return
                 }
                 for y in 0..<outH {
@@ -68,18 +77,22 @@ public enum Rectifier {
     /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), eight output
     /// pixels at a time (each lane's operations are the one-pixel loop's), the products of a sample
     /// row's y out of the innermost loop; the row's last few pixels one at a time.
+    /// `avx2` false keeps to Swift's eight lanes (for the tests); true lets `CKernels` do the
+    /// eight-pixel blocks with AVX2 where the processor has it (the same arithmetic, the same bytes).
     static func warpGray(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
-                         m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float) {
+                         m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float,
+                         avx2: Bool = true) {
         let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m
         let step = 1 / Float(samples)
         let offsets = (0..<samples).map { (Float($0) + 0.5) * step }
         // Eight at a time where coordinates stay below 2^23 (see `gray8`): any photo within the limits.
         let lanes = max(sampler.width, sampler.height) < 1 << 23 ? outW / 8 * 8 : 0
         let laneX = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
+        let blocksDone = avx2 && lanes > 0 && avx2Blocks(sampler, into: dst, width: outW, height: outH, m: m, offsets: offsets, norm: norm)
         offsets.withUnsafeBufferPointer { offsets in
             for y in 0..<outH {
                 let row = dst + y * outW
-                for x in stride(from: 0, to: lanes, by: 8) {
+                for x in stride(from: 0, to: blocksDone ? 0 : lanes, by: 8) {
                     var sum = SIMD8<Float>(repeating: 0)
                     for oy in offsets {
                         let dy = Float(y) + oy
@@ -108,6 +121,20 @@ public enum Rectifier {
                     }
                     row[x] = UInt8(sum * norm + 0.5)
                 }
+            }
+        }
+    }
+
+    /// `warpGray`'s eight-pixel blocks by `CKernels` (false: no AVX2 here, or an image too large
+    /// for the kernel's 32-bit pixel indices).
+    static func avx2Blocks(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
+                           m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), offsets: [Float], norm: Float) -> Bool {
+        guard sampler.width * sampler.height < Int(Int32.max) - 8 else { return false }
+        let (m0, m1, m2, m3, m4, m5, m6, m7, m8) = m
+        return offsets.withUnsafeBufferPointer { o in
+            [m0, m1, m2, m3, m4, m5, m6, m7, m8].withUnsafeBufferPointer { mp in
+                cs_warp_gray_blocks(sampler.src, Int32(sampler.width), Int32(sampler.height), dst, Int32(outW), Int32(outH),
+                                    mp.baseAddress, o.baseAddress, Int32(offsets.count), norm) == 1
             }
         }
     }
