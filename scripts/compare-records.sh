@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Behaviour unchanged? Records of the fixtures and ../shared/eval/dev, without their timings,
+# Behaviour unchanged? Records of the fixtures, ../shared/eval/dev and wild, and make eval's
+# generated photos when they are there, without their timings,
 # saved before a refactoring and compared byte for byte after it.
 #
 #   scripts/compare-records.sh save     # writes .build/records-baseline/*.jsonl
@@ -13,6 +14,7 @@ mode=${1:-check}
 sets=(Fixtures/Cards Fixtures/Conditions)
 [ -d ../shared/eval/dev ] && sets+=(../shared/eval/dev)
 [ -d ../shared/eval/wild ] && sets+=(../shared/eval/wild)
+[ -f .build-eval/generated/truth.jsonl ] && sets+=(.build-eval/generated)  # made by make eval
 records() {  # the records of a folder, timings removed
   "$BIN" scan -q "$1" 2>/dev/null | python3 -c '
 import json, sys
