@@ -141,6 +141,82 @@ import Foundation
         #expect(acc.cells == expected)
     }
 
+    /// The Hough vote as first written: every pixel visited, each of the eight neighbours along
+    /// the edge rounded on its own (k = -4 ... 4).
+    static func definitionVote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float,
+                               into acc: inout HoughLines.Accumulator) {
+        let w = edges.width, h = edges.height, n = acc.thetaBins, spread = 3
+        let shares = (-spread...spread).map { 1 - Float(abs($0)) / Float(spread + 1) }
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) {
+                let i = y * w + x
+                guard isEdge[i] != 0 else { continue }
+                let angle = angles[i]
+                let rad = angle * .pi / 180
+                let tx = -sin(rad), ty = cos(rad)
+                var straight = 0
+                for k in -4...4 where k != 0 {
+                    let nx = x + Int((Float(k) * tx).rounded()), ny = y + Int((Float(k) * ty).rounded())
+                    guard nx >= 0, ny >= 0, nx < w, ny < h, isEdge[ny * w + nx] != 0 else { continue }
+                    var d = abs(angles[ny * w + nx] - angle)
+                    if d > 90 { d = 180 - d }
+                    if d < 15 { straight += 1 }
+                }
+                let weight = min(1, edges.magnitude[i] / strong) * (Float(straight) / 8)
+                guard weight > 0 else { continue }
+                let t0 = Int(angle.rounded()) % n
+                for dt in -spread...spread {
+                    let t = (t0 + dt + n) % n
+                    let r = Int((Float(x) * acc.cosT[t] + Float(y) * acc.sinT[t]).rounded()) + acc.diag
+                    guard r >= 0, r < acc.rhoBins else { continue }
+                    acc.cells[r * n + t] += weight * shares[dt + spread]
+                }
+            }
+        }
+    }
+
+    /// A photo-like picture: a light card turned on a textured desk, with strokes of "text".
+    static func cardPicture(_ w: Int, _ h: Int, seed: UInt64, turn: Double) -> PixelImage {
+        var g = Generator(state: seed)
+        var px = [UInt8](repeating: 0, count: w * h * 3)
+        let (c, s) = (cos(turn), sin(turn))
+        for y in 0..<h {
+            for x in 0..<w {
+                let dx = Double(x) - Double(w) / 2, dy = Double(y) - Double(h) / 2
+                let u = c * dx + s * dy, v = -s * dx + c * dy
+                let onCard = abs(u) < Double(w) * 0.3 && abs(v) < Double(h) * 0.25
+                let text = onCard && Int(v + 1000) % 14 < 3 && Int(u + 1000) % 9 < 6 && abs(u) < Double(w) * 0.22
+                let base: Int = text ? 40 : onCard ? 225 : 90 + Int.random(in: 0...50, using: &g)
+                for ch in 0..<3 { px[(y * w + x) * 3 + ch] = UInt8(clamping: base + ch * 7) }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: 3, pixels: px)
+    }
+
+    @Test(arguments: [(0.0, 1), (0.3, 2), (-0.7, 3), (Double.pi / 4, 4)] as [(Double, UInt64)])
+    func houghVoteIsTheDefinitions(turn: Double, seed: UInt64) {
+        // A width that is not a multiple of eight, so rows end with pixels the eight-byte skip leaves.
+        let edges = EdgeMap(Self.cardPicture(203, 150, seed: seed, turn: turn))
+        let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
+        let (isEdge, angles) = HoughLines.edgePixels(edges, threshold: threshold)
+        #expect(isEdge.contains(1))
+        var fast = HoughLines.Accumulator(width: edges.width, height: edges.height)
+        var plain = fast
+        HoughLines.vote(edges, isEdge: isEdge, angles: angles, strong: 3 * threshold, into: &fast)
+        Self.definitionVote(edges, isEdge: isEdge, angles: angles, strong: 3 * threshold, into: &plain)
+        #expect(fast.cells.contains { $0 > 0 })
+        // Bit for bit; counted, so that a failure does not print the whole accumulator.
+        #expect(fast.cells.count == plain.cells.count)
+        #expect(zip(fast.cells, plain.cells).filter { $0.0.bitPattern != $0.1.bitPattern }.count == 0)
+    }
+
+    @Test func roundingIsSymmetricAboutZero() {
+        for angle in stride(from: Float(0), to: 180, by: 0.01) {
+            let t = -sin(angle * .pi / 180)
+            for k in 1...4 { #expect(HoughLines.roundedToInt(Float(-k) * t) == -HoughLines.roundedToInt(Float(k) * t)) }
+        }
+    }
+
     @Test func roundingWithoutLibmIsRoundsOwn() {
         var values: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 359.5, -1279.5, 0.49999997, -0.49999997]
         for k in -4...4 { for angle in stride(from: Float(0), to: 180, by: 0.37) { values.append(Float(k) * -sin(angle * .pi / 180)) } }

@@ -163,23 +163,17 @@ enum HoughLines {
         edges.magnitude.withUnsafeBufferPointer { mag in isEdge.withUnsafeBufferPointer { isEdge in
             angles.withUnsafeBufferPointer { angles in acc.cosT.withUnsafeBufferPointer { cosT in
                 acc.sinT.withUnsafeBufferPointer { sinT in acc.cells.withUnsafeMutableBufferPointer { cells in
+                    let edgeBytes = UnsafeRawPointer(isEdge.baseAddress!)
                     for y in 1..<(h - 1) {
-                        for x in 1..<(w - 1) {
+                        var x = 1
+                        while x < w - 1 {
                             let i = y * w + x
+                            // Most pixels are not edges: eight of them passed over in one load.
+                            if x + 8 <= w - 1, edgeBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 { x += 8; continue }
+                            defer { x += 1 }
                             guard isEdge[i] != 0 else { continue }
                             let angle = angles[i]
-                            let rad = angle * .pi / 180
-                            let tx = -sin(rad), ty = cos(rad)
-                            var straight = 0
-                            for k in -4...4 where k != 0 {
-                                let nx = x + roundedToInt(Float(k) * tx), ny = y + roundedToInt(Float(k) * ty)
-                                guard nx >= 0, ny >= 0, nx < w, ny < h else { continue }
-                                let j = ny * w + nx
-                                guard isEdge[j] != 0 else { continue }
-                                var d = abs(angles[j] - angle)
-                                if d > 90 { d = 180 - d }
-                                if d < 15 { straight += 1 }
-                            }
+                            let straight = straightness(x, y, angle, w: w, h: h, isEdge: isEdge, angles: angles)
                             let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
                             guard weight > 0 else { continue }
                             let t0 = roundedToInt(angle) % n
@@ -197,6 +191,30 @@ enum HoughLines {
                 } }
             } }
         } }
+    }
+
+    /// How many of the eight neighbours along the edge through (x, y), up to 4 px each way, are
+    /// edge pixels of about its direction (within 15 degrees). The neighbours k and -k steps away
+    /// share one rounding: it is symmetric about zero, so -k's offset is k's negated.
+    @inline(__always)
+    static func straightness(_ x: Int, _ y: Int, _ angle: Float, w: Int, h: Int,
+                             isEdge: UnsafeBufferPointer<UInt8>, angles: UnsafeBufferPointer<Float>) -> Int {
+        @inline(__always) func alike(_ nx: Int, _ ny: Int) -> Int {
+            guard nx >= 0, ny >= 0, nx < w, ny < h else { return 0 }
+            let j = ny * w + nx
+            guard isEdge[j] != 0 else { return 0 }
+            var d = abs(angles[j] - angle)
+            if d > 90 { d = 180 - d }
+            return d < 15 ? 1 : 0
+        }
+        let rad = angle * .pi / 180
+        let tx = -sin(rad), ty = cos(rad)
+        var straight = 0
+        for k in 1...4 {
+            let ox = roundedToInt(Float(k) * tx), oy = roundedToInt(Float(k) * ty)
+            straight += alike(x + ox, y + oy) + alike(x - ox, y - oy)
+        }
+        return straight
     }
 
     /// `Int(x.rounded())` (halves away from zero) without libm's call: x less its integer part is
