@@ -141,6 +141,17 @@ import Foundation
         #expect(acc.cells == expected)
     }
 
+    /// Runs are found eight pixels at a time: masks whose set pixels hold any value, rows that are
+    /// all set, and rows whose ends are not a multiple of eight give the flood fill's components.
+    @Test(arguments: [(97, 61, UInt64(6), Float(120)), (203, 40, 7, 128), (16, 16, 8, -1000), (9, 33, 9, 125)])
+    func runComponentsTakeAnySetValue(w: Int, h: Int, seed: UInt64, level: Float) {
+        let m = Self.mask(w, h, seed: seed, level: level).enumerated().map { $1 == 0 ? 0 : UInt8(1 + ($0 * 37) % 255) }
+        let (labels, expected) = Self.floodFill(m, w: w, h: h)
+        #expect(!expected.isEmpty)
+        #expect(Components.label(m, w: w, h: h).0 == labels)
+        #expect(RunComponents(m, w: w, h: h).components.map(\.area) == expected.map(\.area))
+    }
+
     /// The Hough vote as first written: every pixel visited, each of the eight neighbours along
     /// the edge rounded on its own (k = -4 ... 4).
     static func definitionVote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float,

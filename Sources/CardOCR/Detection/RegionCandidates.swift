@@ -331,10 +331,10 @@ struct RunComponents {
                 var x = 0
                 let row = y * w
                 while x < w {
-                    while x < w && m[row + x] == 0 { x += 1 }
+                    x = Self.next(m, row: row, from: x, to: w, set: false)
                     guard x < w else { break }
                     let x0 = x
-                    while x < w && m[row + x] != 0 { x += 1 }
+                    x = Self.next(m, row: row, from: x, to: w, set: true)
                     runs.append(Run(y: Int32(y), x0: Int32(x0), x1: Int32(x)))
                     parent.append(Int32(runs.count - 1))
                 }
@@ -368,6 +368,27 @@ struct RunComponents {
             components[k].minY = min(components[k].minY, Int(run.y))
             components[k].maxY = max(components[k].maxY, Int(run.y))
         }
+    }
+
+    /// The first x from `x` on (up to `end`) whose pixel is set (`set` false: skipping zeros) or
+    /// is zero (`set` true: skipping set pixels, of any value). Eight pixels at a time where the
+    /// row has eight more, their bytes as one word (little-endian: the lowest byte is the leftmost
+    /// pixel), the first wanted byte found by trailing zero bits; then pixel by pixel.
+    @inline(__always)
+    static func next(_ m: UnsafeBufferPointer<UInt8>, row: Int, from x: Int, to end: Int, set: Bool) -> Int {
+        let bytes = UnsafeRawPointer(m.baseAddress!) + row
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var x = x
+        while x + 8 <= end {
+            let v = bytes.loadUnaligned(fromByteOffset: x, as: UInt64.self)
+            // A zero byte's high bit survives (v - 1 per byte) & ~v; a borrow only runs upwards
+            // from a zero byte, so the lowest marked byte is the first zero.
+            let marks = set ? (v &- ones) & ~v & highs : v
+            if marks != 0 { return x + marks.trailingZeroBitCount / 8 }
+            x += 8
+        }
+        while x < end && (m[row + x] != 0) == set { x += 1 }
+        return x
     }
 
     /// The runs of each of `chosen` components, by component index (empty for the others).
