@@ -141,6 +141,32 @@ import Foundation
         #expect(acc.cells == expected)
     }
 
+    /// A component's filled area from the runs of the gaps around it is the flood fill's.
+    @Test(arguments: [(60, 40, UInt64(11), Float(120)), (97, 61, 12, 128), (33, 80, 13, 133)])
+    func filledAreaIsTheFloodFills(w: Int, h: Int, seed: UInt64, level: Float) {
+        var m = Self.mask(w, h, seed: seed, level: level)
+        // A block with holes: some open to its outside only through a corner (not 4-way).
+        for y in (h / 4)..<(h * 3 / 4) { for x in (w / 5)..<(w * 4 / 5) { m[y * w + x] = 1 } }
+        for y in stride(from: h / 4 + 2, to: h * 3 / 4 - 2, by: 3) { for x in (w / 3)..<(w / 2) { m[y * w + x] = 0 } }
+        m[(h / 4) * w + w / 5] = 0
+        m[(h / 4 + 1) * w + w / 5 + 1] = 0
+        let found = RunComponents(m, w: w, h: h)
+        let runsOf = found.runIndices(of: Array(found.components.indices))
+        var checked = 0
+        for (k, c) in found.components.enumerated() {
+            let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
+            var local = [UInt8](repeating: 0, count: bw * bh)
+            for r in runsOf[k] {
+                let run = found.runs[Int(r)]
+                for x in Int(run.x0)..<Int(run.x1) { local[(Int(run.y) - c.minY) * bw + x - c.minX] = 1 }
+            }
+            let expected = Morphology.fillHoles(local, w: bw, h: bh).reduce(0) { $0 + Int($1) }
+            #expect(RegionCandidates.filledArea(found, runs: runsOf[k], of: c) == expected)
+            if expected > c.area { checked += 1 }
+        }
+        #expect(checked > 0)  // some component had holes
+    }
+
     /// Runs are found eight pixels at a time: masks whose set pixels hold any value, rows that are
     /// all set, and rows whose ends are not a multiple of eight give the flood fill's components.
     @Test(arguments: [(97, 61, UInt64(6), Float(120)), (203, 40, 7, 128), (16, 16, 8, -1000), (9, 33, 9, 125)])

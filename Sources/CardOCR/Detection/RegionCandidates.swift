@@ -162,16 +162,25 @@ enum RegionCandidates {
         return out
     }
 
-    /// The component's pixel count with its holes filled (text inside a card leaves holes).
+    /// The component's pixel count with its holes filled (text inside a card leaves holes): its
+    /// box less the gaps around it that reach the box's border. The gaps are found run by run
+    /// (4-way, as `Morphology.fillHoles` floods them), not pixel by pixel.
     static func filledArea(_ found: RunComponents, runs: [Int32], of c: Components.Component) -> Int {
         let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
-        var local = [UInt8](repeating: 0, count: bw * bh)
-        for r in runs {
-            let run = found.runs[Int(r)]
-            let row = (Int(run.y) - c.minY) * bw - c.minX
-            for x in Int(run.x0)..<Int(run.x1) { local[row + x] = 1 }
+        var gaps = [UInt8](repeating: 1, count: bw * bh)
+        gaps.withUnsafeMutableBufferPointer { g in
+            for r in runs {
+                let run = found.runs[Int(r)]
+                let start = (Int(run.y) - c.minY) * bw + Int(run.x0) - c.minX
+                (g.baseAddress! + start).update(repeating: 0, count: Int(run.x1 - run.x0))
+            }
         }
-        return Morphology.fillHoles(local, w: bw, h: bh).reduce(0) { $0 + Int($1) }
+        var outside = 0
+        for gap in RunComponents(gaps, w: bw, h: bh).components
+        where gap.minX == 0 || gap.minY == 0 || gap.maxX == bw - 1 || gap.maxY == bh - 1 {
+            outside += gap.area
+        }
+        return bw * bh - outside
     }
 }
 
