@@ -141,6 +141,30 @@ import Foundation
         #expect(acc.cells == expected)
     }
 
+    /// The hull of rows' corners from each level's extremes is the hull of all the corners.
+    @Test(arguments: [UInt64(21), 22, 23, 24, 25])
+    func rowHullIsTheHullOfAllCorners(seed: UInt64) {
+        var g = Generator(state: seed)
+        for shape in 0..<40 {
+            var rows: [QuadGeometry.Row] = []
+            var y = Int.random(in: 0...20, using: &g)
+            let count = shape == 0 ? 1 : Int.random(in: 1...60, using: &g)
+            // Wandering spans, sometimes a row skipped, sometimes a straight side (collinear corners).
+            var x0 = Int.random(in: 0...50, using: &g), x1 = x0 + Int.random(in: 1...80, using: &g)
+            for _ in 0..<count {
+                rows.append(QuadGeometry.Row(y: y, x0: x0, x1: x1))
+                y += Int.random(in: 0...5, using: &g) == 0 ? 2 : 1
+                if shape % 3 != 0 { x0 = max(0, x0 + Int.random(in: -3...3, using: &g)) }
+                x1 = max(x0 + 1, x1 + Int.random(in: -3...3, using: &g))
+            }
+            let corners = rows.flatMap { r in
+                [Point(Double(r.x0), Double(r.y)), Point(Double(r.x1), Double(r.y)),
+                 Point(Double(r.x0), Double(r.y + 1)), Point(Double(r.x1), Double(r.y + 1))]
+            }
+            #expect(QuadGeometry.convexHull(ofRows: rows) == QuadGeometry.convexHull(corners))
+        }
+    }
+
     /// A component's filled area from the runs of the gaps around it is the flood fill's.
     @Test(arguments: [(60, 40, UInt64(11), Float(120)), (97, 61, 12, 128), (33, 80, 13, 133)])
     func filledAreaIsTheFloodFills(w: Int, h: Int, seed: UInt64, level: Float) {

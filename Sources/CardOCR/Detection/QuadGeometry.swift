@@ -21,6 +21,52 @@ enum QuadGeometry {
         return Array(lower.dropLast() + upper.dropLast())
     }
 
+    /// A row of pixels from `x0` up to (not including) `x1`, whose outer corners are (x0, y),
+    /// (x1, y), (x0, y + 1) and (x1, y + 1).
+    struct Row {
+        var y: Int
+        var x0: Int
+        var x1: Int
+    }
+
+    /// `convexHull` of the outer corners of `rows` (in increasing y), the same array, from far
+    /// fewer points: at each level y only the leftmost and the rightmost corner can be a vertex
+    /// (a point between two others on a line is not), and of those only the vertices of their
+    /// hull, found in the levels' order (y, then x) without sorting, go on to `convexHull`.
+    static func convexHull(ofRows rows: [Row]) -> [Point] {
+        // The levels' extreme corners; a row adds to its own level and opens the next.
+        var levels: [(y: Int, lo: Int, hi: Int)] = []
+        levels.reserveCapacity(2 * rows.count)
+        for row in rows {
+            if let last = levels.last, last.y == row.y {
+                levels[levels.count - 1] = (row.y, min(last.lo, row.x0), max(last.hi, row.x1))
+            } else {
+                levels.append((row.y, row.x0, row.x1))
+            }
+            levels.append((row.y + 1, row.x0, row.x1))
+        }
+        var sorted: [Point] = []
+        sorted.reserveCapacity(2 * levels.count)
+        for level in levels {
+            sorted.append(Point(Double(level.lo), Double(level.y)))
+            if level.hi != level.lo { sorted.append(Point(Double(level.hi), Double(level.y))) }
+        }
+        guard sorted.count > 2 else { return convexHull(sorted) }
+        // Andrew's monotone chain with y as the major key: the axes swapped, so a chain keeps
+        // turns of the other sense (cross >= 0 pops).
+        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
+        var one: [Point] = [], other: [Point] = []
+        for p in sorted {
+            while one.count >= 2 && cross(one[one.count - 2], one[one.count - 1], p) >= 0 { one.removeLast() }
+            one.append(p)
+        }
+        for p in sorted.reversed() {
+            while other.count >= 2 && cross(other[other.count - 2], other[other.count - 1], p) >= 0 { other.removeLast() }
+            other.append(p)
+        }
+        return convexHull(one + other)
+    }
+
     /// Removes hull vertices one at a time, always the one whose removal adds the least area,
     /// until four remain; each removal replaces the two neighbouring edges by their extensions'
     /// intersection, so the polygon keeps enclosing the hull.

@@ -132,12 +132,11 @@ enum RegionCandidates {
             let c = found.components[k]
             // Each row's first and last pixel, from the component's runs (in raster order). Filling
             // the holes would not move them: what lies outside them in a row reaches the border.
-            var points: [Point] = []
+            var rows: [QuadGeometry.Row] = []
             var spans = 0, rowY = -1, first = 0, last = 0
             func endRow() {
                 guard rowY >= 0 else { return }
-                let fx = Double(first), lx = Double(last + 1), fy = Double(rowY)
-                points += [Point(fx, fy), Point(lx, fy), Point(fx, fy + 1), Point(lx, fy + 1)]
+                rows.append(QuadGeometry.Row(y: rowY, x0: first, x1: last + 1))
                 spans += last - first + 1
             }
             for r in runsOf[k] {
@@ -150,7 +149,7 @@ enum RegionCandidates {
                 }
             }
             endRow()
-            let hull = QuadGeometry.convexHull(points)
+            let hull = QuadGeometry.convexHull(ofRows: rows)
             guard hull.count >= 4, let quad = QuadGeometry.reduceToQuadrilateral(hull) else { continue }
             let quadArea = QuadGeometry.area(quad)
             // The filled area is at most the rows' spans: only a component that could fill its
