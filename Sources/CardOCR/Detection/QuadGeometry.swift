@@ -5,20 +5,23 @@ enum QuadGeometry {
     static func convexHull(_ input: [Point]) -> [Point] {
         let pts = input.sorted { $0.x == $1.x ? $0.y < $1.y : $0.x < $1.x }
         guard pts.count > 2 else { return pts }
+        return Array(chain(pts, turn: 1).dropLast() + chain(pts.reversed(), turn: 1).dropLast())
+    }
+
+    /// One chain of Andrew's monotone chain over points in their sorted order: a point is dropped
+    /// while it and the next make a turn whose cross product times `turn` is not positive (1 with
+    /// x as the major key; -1 with y, the axes swapped). Multiplying by -1 is exact.
+    @inline(__always)
+    static func chain(_ points: some Sequence<Point>, turn: Double) -> [Point] {
         func cross(_ o: Point, _ a: Point, _ b: Point) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
         }
-        var lower: [Point] = []
-        for p in pts {
-            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
-            lower.append(p)
+        var out: [Point] = []
+        for p in points {
+            while out.count >= 2 && turn * cross(out[out.count - 2], out[out.count - 1], p) <= 0 { out.removeLast() }
+            out.append(p)
         }
-        var upper: [Point] = []
-        for p in pts.reversed() {
-            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
-            upper.append(p)
-        }
-        return Array(lower.dropLast() + upper.dropLast())
+        return out
     }
 
     /// A row of pixels from `x0` up to (not including) `x1`, whose outer corners are (x0, y),
@@ -52,19 +55,8 @@ enum QuadGeometry {
             if level.hi != level.lo { sorted.append(Point(Double(level.hi), Double(level.y))) }
         }
         guard sorted.count > 2 else { return convexHull(sorted) }
-        // Andrew's monotone chain with y as the major key: the axes swapped, so a chain keeps
-        // turns of the other sense (cross >= 0 pops).
-        func cross(_ o: Point, _ a: Point, _ b: Point) -> Double { (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x) }
-        var one: [Point] = [], other: [Point] = []
-        for p in sorted {
-            while one.count >= 2 && cross(one[one.count - 2], one[one.count - 1], p) >= 0 { one.removeLast() }
-            one.append(p)
-        }
-        for p in sorted.reversed() {
-            while other.count >= 2 && cross(other[other.count - 2], other[other.count - 1], p) >= 0 { other.removeLast() }
-            other.append(p)
-        }
-        return convexHull(one + other)
+        // The monotone chain with y as the major key: the axes swapped, turns of the other sense.
+        return convexHull(chain(sorted, turn: -1) + chain(sorted.reversed(), turn: -1))
     }
 
     /// Removes hull vertices one at a time, always the one whose removal adds the least area,
