@@ -163,15 +163,13 @@ enum HoughLines {
         edges.magnitude.withUnsafeBufferPointer { mag in isEdge.withUnsafeBufferPointer { isEdge in
             angles.withUnsafeBufferPointer { angles in acc.cosT.withUnsafeBufferPointer { cosT in
                 acc.sinT.withUnsafeBufferPointer { sinT in acc.cells.withUnsafeMutableBufferPointer { cells in
-                    let edgeBytes = UnsafeRawPointer(isEdge.baseAddress!)
                     for y in 1..<(h - 1) {
-                        var x = 1
-                        while x < w - 1 {
+                        var x = 0
+                        while true {
+                            // Most pixels are not edges: the next edge pixel found eight at a time.
+                            x = RunComponents.next(isEdge, row: y * w, from: x + 1, to: w - 1, set: false)
+                            guard x < w - 1 else { break }
                             let i = y * w + x
-                            // Most pixels are not edges: eight of them passed over in one load.
-                            if x + 8 <= w - 1, edgeBytes.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 { x += 8; continue }
-                            defer { x += 1 }
-                            guard isEdge[i] != 0 else { continue }
                             let angle = angles[i]
                             let straight = straightness(x, y, angle, w: w, h: h, isEdge: isEdge, angles: angles)
                             let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
