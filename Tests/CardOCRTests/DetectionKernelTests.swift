@@ -71,7 +71,7 @@ import Foundation
             let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
             var local = [UInt8](repeating: 0, count: bw * bh)
             for y in 0..<bh { for x in 0..<bw where labels[(y + c.minY) * w + x + c.minX] == c.label { local[y * bw + x] = 1 } }
-            local = Morphology.fillHoles(local, w: bw, h: bh)
+            local = Self.fillHoles(local, w: bw, h: bh)
             var points: [Point] = []
             for y in 0..<bh {
                 let set = (0..<bw).filter { local[y * bw + $0] != 0 }
@@ -184,7 +184,7 @@ import Foundation
                 let run = found.runs[Int(r)]
                 for x in Int(run.x0)..<Int(run.x1) { local[(Int(run.y) - c.minY) * bw + x - c.minX] = 1 }
             }
-            let expected = Morphology.fillHoles(local, w: bw, h: bh).reduce(0) { $0 + Int($1) }
+            let expected = Self.fillHoles(local, w: bw, h: bh).reduce(0) { $0 + Int($1) }
             #expect(RegionCandidates.filledArea(found, runs: runsOf[k], of: c) == expected)
             if expected > c.area { checked += 1 }
         }
@@ -390,5 +390,38 @@ import Foundation
         #expect(map.gx.map(\.bitPattern) == expected.gx.map(\.bitPattern))
         #expect(map.gy.map(\.bitPattern) == expected.gy.map(\.bitPattern))
         #expect(map.magnitude.map(\.bitPattern) == expected.magnitude.map(\.bitPattern))
+    }
+}
+
+/// The definition of a filled area: every 0 pixel flooded from the border (4-way) is outside,
+/// the rest (the mask and its holes) is filled.
+extension DetectionKernelTests {
+    /// Sets every 0 pixel not connected (4-way) to the border.
+    static func fillHoles(_ mask: [UInt8], w: Int, h: Int) -> [UInt8] {
+        var out = [UInt8](repeating: 1, count: w * h)  // 1 until reached from the border through 0s
+        var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
+        mask.withUnsafeBufferPointer { mb in
+            out.withUnsafeMutableBufferPointer { ob in
+                stack.withUnsafeMutableBufferPointer { sb in
+                    guard let m = mb.baseAddress, let o = ob.baseAddress, let st = sb.baseAddress else { return }
+                    var top = 0
+                    @inline(__always) func push(_ i: Int) {
+                        if m[i] == 0 && o[i] != 0 { o[i] = 0; st[top] = Int32(i); top += 1 }
+                    }
+                    for x in 0..<w { push(x); push((h - 1) * w + x) }
+                    for y in 0..<h { push(y * w); push(y * w + w - 1) }
+                    while top > 0 {
+                        top -= 1
+                        let i = Int(st[top])
+                        let x = i % w
+                        if x > 0 { push(i - 1) }
+                        if x < w - 1 { push(i + 1) }
+                        if i >= w { push(i - w) }
+                        if i + w < w * h { push(i + w) }
+                    }
+                }
+            }
+        }
+        return out
     }
 }

@@ -163,7 +163,7 @@ enum RegionCandidates {
 
     /// The component's pixel count with its holes filled (text inside a card leaves holes): its
     /// box less the gaps around it that reach the box's border. The gaps are found run by run
-    /// (4-way, as `Morphology.fillHoles` floods them), not pixel by pixel.
+    /// (4-way, as a flood fill from the box's border would reach them), not pixel by pixel.
     static func filledArea(_ found: RunComponents, runs: [Int32], of c: Components.Component) -> Int {
         let bw = c.maxX - c.minX + 1, bh = c.maxY - c.minY + 1
         var gaps = [UInt8](repeating: 1, count: bw * bh)
@@ -183,7 +183,7 @@ enum RegionCandidates {
     }
 }
 
-/// Binary morphology and hole filling on 0/1 masks.
+/// Binary morphology on 0/1 masks.
 enum Morphology {
     static func dilate(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] { window(m, w: w, h: h, r: radius, any: true) }
     static func erode(_ m: [UInt8], w: Int, h: Int, radius: Int) -> [UInt8] { window(m, w: w, h: h, r: radius, any: false) }
@@ -256,35 +256,6 @@ enum Morphology {
                         } else {
                             for x in 0..<w { q[x] = a[x] & b[x] & c[x] }
                         }
-                    }
-                }
-            }
-        }
-        return out
-    }
-
-    /// Sets every 0 pixel not connected (4-way) to the border.
-    static func fillHoles(_ mask: [UInt8], w: Int, h: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 1, count: w * h)  // 1 until reached from the border through 0s
-        var stack = [Int32](repeating: 0, count: w * h)  // each pixel is pushed at most once
-        mask.withUnsafeBufferPointer { mb in
-            out.withUnsafeMutableBufferPointer { ob in
-                stack.withUnsafeMutableBufferPointer { sb in
-                    guard let m = mb.baseAddress, let o = ob.baseAddress, let st = sb.baseAddress else { return }
-                    var top = 0
-                    @inline(__always) func push(_ i: Int) {
-                        if m[i] == 0 && o[i] != 0 { o[i] = 0; st[top] = Int32(i); top += 1 }
-                    }
-                    for x in 0..<w { push(x); push((h - 1) * w + x) }
-                    for y in 0..<h { push(y * w); push(y * w + w - 1) }
-                    while top > 0 {
-                        top -= 1
-                        let i = Int(st[top])
-                        let x = i % w
-                        if x > 0 { push(i - 1) }
-                        if x < w - 1 { push(i + 1) }
-                        if i >= w { push(i - w) }
-                        if i + w < w * h { push(i + w) }
                     }
                 }
             }
