@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "PrivacyManifest"),
 
         // MARK: Pipeline stages, in the order data flows.
-        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CKernels", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CKernels"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
@@ -122,7 +122,7 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim"],
+            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CKernels"],
             linkerSettings: [.linkedLibrary("heif")]),  // libheif's encoder writes the HEIC fixtures
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica"]),

@@ -1,3 +1,5 @@
+import CKernels
+
 /// An 8-bit image in memory: 1 channel (gray) or 3 (RGB), rows packed without padding.
 public struct PixelImage: Sendable, Equatable {
     public let width: Int
@@ -151,40 +153,14 @@ public struct PixelImage: Sendable, Equatable {
     }
 
     /// The horizontal pass for one row of vertical sums (`length` values): `taps.start.count`
-    /// pixels, rounded to bytes, into `rowOut`. An RGB pixel's three sums are made in the lanes of
-    /// one vector (its fourth lane reads the next value and is dropped), each lane's additions the
-    /// one-channel loop's; the last pixels, whose fourth lane would read past the row, one channel
-    /// at a time.
+    /// pixels, rounded to bytes, into `rowOut` (`cs_resample_row`: RGB two pixels at a time with AVX2).
     fileprivate static func resampleRow(_ rowIn: UnsafePointer<Float>, length: Int, channels c: Int, taps horizontal: ResampleTaps,
                                     into rowOut: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, v + 0.5))) }
         horizontal.start.withUnsafeBufferPointer { starts in
             horizontal.offset.withUnsafeBufferPointer { offsets in
                 horizontal.weight.withUnsafeBufferPointer { weights in
-                    for x in 0..<starts.count {
-                        let lo = offsets[x], hi = offsets[x + 1]
-                        var p = rowIn + starts[x] * c
-                        if c == 3 && (starts[x] + hi - lo) * 3 + 1 <= length {
-                            var sum = SIMD4<Float>(repeating: 0)
-                            for t in lo..<hi {
-                                sum += UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self) * weights[t]
-                                p += 3
-                            }
-                            rowOut[3 * x] = byte(sum[0]); rowOut[3 * x + 1] = byte(sum[1]); rowOut[3 * x + 2] = byte(sum[2])
-                        } else if c == 3 {
-                            var r: Float = 0, g: Float = 0, b: Float = 0
-                            for t in lo..<hi {
-                                let wt = weights[t]
-                                r += p[0] * wt; g += p[1] * wt; b += p[2] * wt
-                                p += 3
-                            }
-                            rowOut[3 * x] = byte(r); rowOut[3 * x + 1] = byte(g); rowOut[3 * x + 2] = byte(b)
-                        } else {
-                            var sum: Float = 0
-                            for t in lo..<hi { sum += p[0] * weights[t]; p += 1 }
-                            rowOut[x] = byte(sum)
-                        }
-                    }
+                    _ = cs_resample_row(rowIn, length, Int32(c), starts.baseAddress, offsets.baseAddress, weights.baseAddress,
+                                        starts.count, rowOut, 1)
                 }
             }
         }
@@ -302,30 +278,24 @@ public struct RowResizer {
         vertical.start[y] + (vertical.offset[y + 1] - vertical.offset[y]) - 1
     }
 
-    /// Output row `y` from its source rows, which `sourceRow` gives by number.
+    /// Output row `y` from its source rows, which `sourceRow` gives by number: the rows' weighted
+    /// sums (`cs_weighted_rows`, eight at a time with AVX2), resampled across.
     @inline(__always)
     mutating func makeRow(_ y: Int, sourceRow: (Int) -> UnsafePointer<UInt8>) {
         let length = sourceLength, c = channels
-        let vectorEnd = length / 8 * 8
         let rowLength = newWidth * c
         let (start, lo, hi) = (vertical.start[y], vertical.offset[y], vertical.offset[y + 1])
-        let weights = vertical.weight, taps = horizontal
-        sums.withUnsafeMutableBufferPointer { sumsBuffer in
-            output.withUnsafeMutableBufferPointer { out in
-                guard let sums = sumsBuffer.baseAddress, let out = out.baseAddress else { return }
-                for i in 0..<length { sums[i] = 0 }
-                var sy = start
-                for t in lo..<hi {
-                    let wgt = weights[t], row = sourceRow(sy)
-                    for i in stride(from: 0, to: vectorEnd, by: 8) {
-                        let v = SIMD8<Float>(UnsafeRawPointer(row + i).loadUnaligned(as: SIMD8<UInt8>.self))
-                        let s = UnsafeRawPointer(sums + i).loadUnaligned(as: SIMD8<Float>.self) + v * wgt
-                        UnsafeMutableRawPointer(sums + i).storeBytes(of: s, as: SIMD8<Float>.self)
+        let taps = horizontal
+        withUnsafeTemporaryAllocation(of: UnsafePointer<UInt8>?.self, capacity: max(1, hi - lo)) { rows in
+            for t in lo..<hi { rows[t - lo] = sourceRow(start + t - lo) }
+            vertical.weight.withUnsafeBufferPointer { weights in
+                sums.withUnsafeMutableBufferPointer { sumsBuffer in
+                    output.withUnsafeMutableBufferPointer { out in
+                        guard let sums = sumsBuffer.baseAddress, let out = out.baseAddress, let w = weights.baseAddress else { return }
+                        _ = cs_weighted_rows(rows.baseAddress, w + lo, Int32(hi - lo), sums, length, 1)
+                        PixelImage.resampleRow(sums, length: length, channels: c, taps: taps, into: out + y * rowLength)
                     }
-                    for i in vectorEnd..<length { sums[i] += Float(row[i]) * wgt }
-                    sy += 1
                 }
-                PixelImage.resampleRow(sums, length: length, channels: c, taps: taps, into: out + y * rowLength)
             }
         }
     }

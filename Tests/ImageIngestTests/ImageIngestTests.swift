@@ -68,9 +68,12 @@ import TestSupport
     }
 
     /// The resize works one output row at a time (its source rows summed eight values at a time,
-    /// then resampled across); it must give what the two whole passes (columns into a float plane,
-    /// then rows) give to the bit, shrinking and enlarging, gray and colour.
-    @Test(arguments: [(3, 37, 23, 11, 7), (1, 37, 23, 11, 7), (3, 20, 15, 51, 33), (1, 9, 40, 30, 9), (3, 64, 48, 20, 15)])
+    /// then resampled across, RGB two pixels at a time, by `CKernels` with AVX2 where the processor
+    /// has it); it must give what the two whole passes (columns into a float plane, then rows) give
+    /// to the bit, shrinking and enlarging, gray and colour, at the preview's ratio of about 3.15
+    /// (four or five taps a pixel, so neighbours' tap counts differ).
+    @Test(arguments: [(3, 37, 23, 11, 7), (1, 37, 23, 11, 7), (3, 20, 15, 51, 33), (1, 9, 40, 30, 9), (3, 64, 48, 20, 15),
+                      (3, 403, 302, 128, 96), (1, 403, 302, 128, 96)])
     func rowByRowResizeMatchesTwoWholePasses(channels c: Int, w: Int, h: Int, nw: Int, nh: Int) {
         var state: UInt64 = UInt64(w * 1000 + h * 10 + c)
         let pixels = (0..<(w * h * c)).map { _ -> UInt8 in
