@@ -28,4 +28,12 @@ int cs_weighted_rows(const uint8_t *const *rows, const float *weights, int count
 int cs_resample_row(const float *sums, long length, int channels, const long *starts, const long *offsets,
                     const float *weights, long count, uint8_t *out, int vector);
 
+/// The snap's band means (`QuadRefiner.boundaryStrength8`'s, the same doubles): for sample k <
+/// `samples` along the line `line` = {centre x, centre y, direction x, y, unit normal x, y, half
+/// length}, at s = -half + 2 half k / (samples - 1) from the centre, the mean of the bilinear
+/// samples 1, 2.5 and 4 pixels to the normal's minus side into near[k], its plus side into
+/// far[k]. Every sample must lie inside the image with a pixel to spare right and below (the
+/// caller checks). Returns 1 when done with AVX2 (samples a multiple of 4), 0 when not done.
+int cs_band_means(const uint8_t *pixels, int width, const double *line, int samples, double *near, double *far);
+
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 import ImageIngest
 
 /// Snaps a card outline found on a small preview to the card's edges in a larger image: each side
@@ -85,7 +86,10 @@ enum QuadRefiner {
     /// `boundaryStrength` eight samples along the line at a time, each lane's arithmetic the
     /// one-sample loop's (the same value), when every sample lies a pixel or more inside the image
     /// (nil otherwise: the one-sample loop handles samples that fall outside).
-    static func boundaryStrength8(_ gray: PixelImage, centre: Point, dir: Point, normal: Point, halfLength: Double) -> Double? {
+    /// `kernel` true lets `CKernels` make the band means with AVX2 where the processor has it (the
+    /// same doubles; false keeps to Swift's lanes, for the tests).
+    static func boundaryStrength8(_ gray: PixelImage, centre: Point, dir: Point, normal: Point, halfLength: Double,
+                                  kernel: Bool = true) -> Double? {
         let samples = 40
         let w = gray.width, h = gray.height
         // The samples lie within the rectangle of the line's ends moved 4 px either way.
@@ -96,6 +100,10 @@ enum QuadRefiner {
             let far = near + samples
             gray.pixels.withUnsafeBufferPointer { pixels in
                 guard let p = pixels.baseAddress else { return }
+                let line = (centre.x, centre.y, dir.x, dir.y, normal.x, normal.y, halfLength)
+                if kernel && w * h < Int(Int32.max) && withUnsafeBytes(of: line, { l in
+                    cs_band_means(p, Int32(w), l.baseAddress?.assumingMemoryBound(to: Double.self), Int32(samples), near, far) == 1
+                }) { return }
                 for block in stride(from: 0, to: samples, by: 8) {
                     let k = SIMD8<Double>(0, 1, 2, 3, 4, 5, 6, 7) + Double(block)
                     let s = -halfLength + 2 * halfLength * k / Double(samples - 1)
