@@ -125,7 +125,7 @@ let package = Package(
             name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CKernels"],
             linkerSettings: [.linkedLibrary("heif")]),  // libheif's encoder writes the HEIC fixtures
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
-        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica"]),
+        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica", "CKernels"]),
         .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),

@@ -1,3 +1,4 @@
+import CKernels
 import ImageIngest
 import Testing
 import Foundation
@@ -114,11 +115,17 @@ import Foundation
         return out
     }
 
-    @Test(arguments: [(31, 17), (2, 9), (9, 2), (2, 2)])
+    /// With AVX2 (where this processor has it) and one value at a time.
+    @Test(arguments: [(31, 17), (2, 9), (9, 2), (2, 2), (67, 5)])
     func inPlaceSmoothingMatchesTheDefinition(w: Int, h: Int) {
         let a = GridFilterTests.grid(w, h, seed: UInt64(w * 100 + h))
-        #expect(EdgeMap.smooth(a, w: w, h: h, passes: 1) == Self.slowSmooth(a, w: w, h: h))
-        #expect(EdgeMap.smooth(a, w: w, h: h, passes: 2) == Self.slowSmooth(Self.slowSmooth(a, w: w, h: h), w: w, h: h))
+        for vector in [true, false] {
+            var once = a, twice = a
+            EdgeMap.smooth(&once, w: w, h: h, passes: 1, vector: vector)
+            EdgeMap.smooth(&twice, w: w, h: h, passes: 2, vector: vector)
+            #expect(once == Self.slowSmooth(a, w: w, h: h))
+            #expect(twice == Self.slowSmooth(Self.slowSmooth(a, w: w, h: h), w: w, h: h))
+        }
     }
 
     @Test func houghAccumulatorSmoothsLikeACopy() {
@@ -359,7 +366,7 @@ import Foundation
     }
 }
 
-/// The edge map's gradients, eight pixels at a time, are the per-pixel definition's to the bit:
+/// The edge map's gradients, eight pixels at a time (AVX2) and one at a time, are the per-pixel definition's to the bit:
 /// each pixel's Sobel gradient of the channel that changes most (none where all are flat).
 @Suite struct EdgeGradientTests {
     static func definition(_ map: EdgeMap, channelCount: Int) -> (gx: [Float], gy: [Float], magnitude: [Float]) {
@@ -390,11 +397,51 @@ import Foundation
             let x = (i / channels) % w
             return x < w / 3 ? 128 : UInt8.random(in: 0...255, using: &g)
         }
-        let map = EdgeMap(PixelImage(width: w, height: h, channels: channels, pixels: pixels))
+        let image = PixelImage(width: w, height: h, channels: channels, pixels: pixels)
+        let map = EdgeMap(image)
         let expected = Self.definition(map, channelCount: channels)
         #expect(map.gx.map(\.bitPattern) == expected.gx.map(\.bitPattern))
         #expect(map.gy.map(\.bitPattern) == expected.gy.map(\.bitPattern))
         #expect(map.magnitude.map(\.bitPattern) == expected.magnitude.map(\.bitPattern))
+        // One pixel at a time, as a processor without AVX2 makes them.
+        var gx = [Float](repeating: 0, count: w * h), gy = gx, magnitude = gx
+        let c = map.channels
+        #expect(cs_strongest_gradients(c[0], c[1], c[2], Int32(channels), Int32(w), Int32(h), &gx, &gy, &magnitude, 0) == 0)
+        #expect(gx.map(\.bitPattern) == expected.gx.map(\.bitPattern))
+        #expect(gy.map(\.bitPattern) == expected.gy.map(\.bitPattern))
+        #expect(magnitude.map(\.bitPattern) == expected.magnitude.map(\.bitPattern))
+    }
+
+    /// The percentile's histogram: each value clamped to 0...1024 and truncated (values below 0,
+    /// above 1024 and between bins included).
+    @Test func percentileCountsClampedBins() {
+        var g = GridFilterTests.Generator(state: 91)
+        let values = (0..<5000).map { _ in Float.random(in: -50...1500, using: &g) }
+        for fraction in [0.0, 0.1, 0.5, 0.75, 0.9, 0.999] {
+            let sorted = values.map { Int(min(1024, max(0, $0))) }.sorted()
+            #expect(EdgeMap.percentile(values, fraction) == Float(sorted[Int(Double(values.count) * fraction)]))
+        }
+    }
+
+    /// Brightness and the opponent colours, with AVX2 and one pixel at a time, are the definition's.
+    @Test func opponentChannelsEqualTheDefinition() {
+        var g = GridFilterTests.Generator(state: 77)
+        let n = 1003
+        let rgb = (0..<(3 * n)).map { _ in UInt8.random(in: 0...255, using: &g) }
+        var luma = [Float](repeating: 0, count: n), rg = luma, yb = luma
+        for i in 0..<n {
+            let r = Float(rgb[3 * i]), gr = Float(rgb[3 * i + 1]), b = Float(rgb[3 * i + 2])
+            luma[i] = 0.299 * r + 0.587 * gr + 0.114 * b
+            rg[i] = 0.5 * (r - gr)
+            yb[i] = 0.5 * (0.5 * (r + gr) - b)
+        }
+        for vector: Int32 in [1, 0] {
+            var l = [Float](repeating: -1, count: n), a = l, b = l
+            _ = cs_opponent_channels(rgb, n, &l, &a, &b, vector)
+            #expect(l.map(\.bitPattern) == luma.map(\.bitPattern))
+            #expect(a.map(\.bitPattern) == rg.map(\.bitPattern))
+            #expect(b.map(\.bitPattern) == yb.map(\.bitPattern))
+        }
     }
 }
 

@@ -36,4 +36,18 @@ int cs_resample_row(const float *sums, long length, int channels, const long *st
 /// caller checks). Returns 1 when done with AVX2 (samples a multiple of 4), 0 when not done.
 int cs_band_means(const uint8_t *pixels, int width, const double *line, int samples, double *near, double *far);
 
+/// EdgeMap's planes (the same floats as its Swift definitions; `vector` nonzero uses AVX2 where
+/// the processor has it and returns 1, otherwise 0):
+/// [1 2 1] smoothing of a width x height plane, `passes` times, both ways, the border pixel
+/// repeated; `ring` is scratch of 3 * width floats.
+int cs_smooth(float *plane, int width, int height, int passes, float *ring, int vector);
+/// Brightness, red-green and yellow-blue of `count` RGB pixels.
+int cs_opponent_channels(const uint8_t *rgb, long count, float *luma, float *redGreen, float *yellowBlue, int vector);
+/// Per inner pixel the Sobel gradient (/4) and its magnitude (/4) of the first of `count` (1 or 3)
+/// channels whose magnitude is greatest; zeros where all are flat. Border pixels are not written.
+int cs_strongest_gradients(const float *c0, const float *c1, const float *c2, int count, int width, int height,
+                           float *gx, float *gy, float *magnitude, int vector);
+/// Adds each value, clamped to 0...1024 and truncated, to its bin of `bins` (1025 of them).
+void cs_histogram(const float *values, long count, long *bins);
+
 #endif
