@@ -278,10 +278,46 @@ import Foundation
         #expect(zip(fast.cells, plain.cells).filter { $0.0.bitPattern != $0.1.bitPattern }.count == 0)
     }
 
+    /// Edge pixels as first written in Swift: local maxima across the gradient, above the threshold.
+    static func definitionEdgePixels(_ edges: EdgeMap, threshold: Float) -> (isEdge: [UInt8], angles: [Float]) {
+        let w = edges.width, h = edges.height, mag = edges.magnitude
+        var isEdge = [UInt8](repeating: 0, count: w * h), angles = [Float](repeating: 0, count: w * h)
+        for y in 1..<(h - 1) {
+            for x in 1..<(w - 1) {
+                let i = y * w + x, m = mag[i]
+                guard m > threshold else { continue }
+                let gx = edges.gx[i], gy = edges.gy[i], ax = abs(gx), ay = abs(gy)
+                let (a, b): (Float, Float)
+                if ay <= 0.414 * ax { (a, b) = (mag[i - 1], mag[i + 1]) }
+                else if ax <= 0.414 * ay { (a, b) = (mag[i - w], mag[i + w]) }
+                else if (gx > 0) == (gy > 0) { (a, b) = (mag[i - w - 1], mag[i + w + 1]) }
+                else { (a, b) = (mag[i - w + 1], mag[i + w - 1]) }
+                guard m >= a, m >= b else { continue }
+                var angle = atan2(gy, gx) * 180 / .pi
+                if angle < 0 { angle += 180 }
+                isEdge[i] = 1
+                angles[i] = angle
+            }
+        }
+        return (isEdge, angles)
+    }
+
+    @Test(arguments: [(0.0, UInt64(5)), (0.5, 6), (-1.1, 7)])
+    func edgePixelsAreTheDefinitions(turn: Double, seed: UInt64) {
+        let edges = EdgeMap(Self.cardPicture(203, 150, seed: seed, turn: turn))
+        let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
+        let found = HoughLines.edgePixels(edges, threshold: threshold)
+        let expected = Self.definitionEdgePixels(edges, threshold: threshold)
+        #expect(found.isEdge.contains(1))
+        #expect(found.isEdge == expected.isEdge)
+        let differing = zip(found.angles, expected.angles).filter { $0.0.bitPattern != $0.1.bitPattern }
+        #expect(differing.isEmpty, "\(differing.count) angles differ, e.g. \(differing.prefix(3))")
+    }
+
     @Test func roundingIsSymmetricAboutZero() {
         for angle in stride(from: Float(0), to: 180, by: 0.01) {
             let t = -sin(angle * .pi / 180)
-            for k in 1...4 { #expect(HoughLines.roundedToInt(Float(-k) * t) == -HoughLines.roundedToInt(Float(k) * t)) }
+            for k in 1...4 { #expect(cs_rounded(Float(-k) * t) == -cs_rounded(Float(k) * t)) }
         }
     }
 
@@ -289,7 +325,7 @@ import Foundation
         var values: [Float] = [0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 359.5, -1279.5, 0.49999997, -0.49999997]
         for k in -4...4 { for angle in stride(from: Float(0), to: 180, by: 0.37) { values.append(Float(k) * -sin(angle * .pi / 180)) } }
         for v in stride(from: Float(-2000), through: 2000, by: 0.125) { values += [v, v.nextUp, v.nextDown] }
-        for v in values { #expect(HoughLines.roundedToInt(v) == Int(v.rounded()), "\(v)") }
+        for v in values { #expect(cs_rounded(v) == Int(v.rounded()), "\(v)") }
     }
 }
 

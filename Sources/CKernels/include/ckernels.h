@@ -50,4 +50,16 @@ int cs_strongest_gradients(const float *c0, const float *c1, const float *c2, in
 /// Adds each value, clamped to 0...1024 and truncated, to its bin of `bins` (1025 of them).
 void cs_histogram(const float *values, long count, long *bins);
 
+/// HoughLines.edgePixels: inner pixels above `threshold` that are local maxima across their
+/// gradient get isEdge 1 and their gradient direction in degrees (0..<180); others are untouched.
+void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
+                    uint8_t *isEdge, float *angles);
+/// HoughLines.vote: each edge pixel (raster order) adds its strength times its straightness to the
+/// 180-degree-wide `cells` around its direction, the same floats in the same order.
+void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
+                   const float *cosT, const float *sinT, int diag, int rhoBins, float *cells);
+
+/// The votes' rounding: x to the nearest whole number, halves away from zero (|x| < 2^23).
+long cs_rounded(float x);
+
 #endif

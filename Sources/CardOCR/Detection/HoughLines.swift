@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// A straight line x cos(theta) + y sin(theta) = rho, in preview pixels.
@@ -122,106 +123,22 @@ enum HoughLines {
     }
 
     /// Edge pixels: local maxima across the edge, above `threshold` (the texture's level), with their
-    /// gradient direction in degrees (0..<180).
+    /// gradient direction in degrees (0..<180) (`cs_edge_pixels`).
     static func edgePixels(_ edges: EdgeMap, threshold: Float) -> (isEdge: [UInt8], angles: [Float]) {
         let w = edges.width, h = edges.height
         var isEdge = [UInt8](repeating: 0, count: w * h)
         var angles = [Float](repeating: 0, count: w * h)
-        edges.magnitude.withUnsafeBufferPointer { mag in
-            for y in 1..<(h - 1) {
-                for x in 1..<(w - 1) {
-                    let i = y * w + x
-                    let m = mag[i]
-                    guard m > threshold else { continue }
-                    let gx = edges.gx[i], gy = edges.gy[i]
-                    let ax = abs(gx), ay = abs(gy)
-                    let (a, b): (Float, Float)
-                    if ay <= 0.414 * ax { (a, b) = (mag[i - 1], mag[i + 1]) }
-                    else if ax <= 0.414 * ay { (a, b) = (mag[i - w], mag[i + w]) }
-                    else if (gx > 0) == (gy > 0) { (a, b) = (mag[i - w - 1], mag[i + w + 1]) }
-                    else { (a, b) = (mag[i - w + 1], mag[i + w - 1]) }
-                    guard m >= a, m >= b else { continue }
-                    var angle = atan2(gy, gx) * 180 / .pi
-                    if angle < 0 { angle += 180 }
-                    isEdge[i] = 1
-                    angles[i] = angle
-                }
-            }
-        }
+        cs_edge_pixels(edges.magnitude, edges.gx, edges.gy, Int32(w), Int32(h), threshold, &isEdge, &angles)
         return (isEdge, angles)
     }
 
     /// Each edge pixel votes with its strength times how straight the edge runs through it:
     /// the share of its neighbours along the edge (up to 4 px each way) that are edge pixels of
     /// the same direction. Letters and texture are made of short curved strokes; a card's side
-    /// runs straight for its whole length.
+    /// runs straight for its whole length (`cs_hough_vote`; the tests hold its definition).
     static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator) {
-        let w = edges.width, h = edges.height
-        let spread = 3, n = acc.thetaBins, diag = acc.diag, rhoBins = acc.rhoBins
-        // The share of a vote each neighbouring angle gets, dt = -spread ... spread.
-        let shares = (-spread...spread).map { 1 - Float(abs($0)) / Float(spread + 1) }
-        edges.magnitude.withUnsafeBufferPointer { mag in isEdge.withUnsafeBufferPointer { isEdge in
-            angles.withUnsafeBufferPointer { angles in acc.cosT.withUnsafeBufferPointer { cosT in
-                acc.sinT.withUnsafeBufferPointer { sinT in acc.cells.withUnsafeMutableBufferPointer { cells in
-                    for y in 1..<(h - 1) {
-                        var x = 0
-                        while true {
-                            // Most pixels are not edges: the next edge pixel found eight at a time.
-                            x = RunComponents.next(isEdge, row: y * w, from: x + 1, to: w - 1, set: false)
-                            guard x < w - 1 else { break }
-                            let i = y * w + x
-                            let angle = angles[i]
-                            let straight = straightness(x, y, angle, w: w, h: h, isEdge: isEdge, angles: angles)
-                            let weight = min(1, mag[i] / strong) * (Float(straight) / 8)
-                            guard weight > 0 else { continue }
-                            let t0 = roundedToInt(angle) % n
-                            for dt in -spread...spread {
-                                // The line through (x, y) whose normal has angle t (wrapped into 0..<180).
-                                var t = t0 + dt
-                                if t < 0 { t += n } else if t >= n { t -= n }
-                                let rho = Float(x) * cosT[t] + Float(y) * sinT[t]
-                                let r = roundedToInt(rho) + diag
-                                guard r >= 0, r < rhoBins else { continue }
-                                cells[r * n + t] += weight * shares[dt + spread]
-                            }
-                        }
-                    }
-                } }
-            } }
-        } }
-    }
-
-    /// How many of the eight neighbours along the edge through (x, y), up to 4 px each way, are
-    /// edge pixels of about its direction (within 15 degrees). The neighbours k and -k steps away
-    /// share one rounding: it is symmetric about zero, so -k's offset is k's negated.
-    @inline(__always)
-    static func straightness(_ x: Int, _ y: Int, _ angle: Float, w: Int, h: Int,
-                             isEdge: UnsafeBufferPointer<UInt8>, angles: UnsafeBufferPointer<Float>) -> Int {
-        @inline(__always) func alike(_ nx: Int, _ ny: Int) -> Int {
-            guard nx >= 0, ny >= 0, nx < w, ny < h else { return 0 }
-            let j = ny * w + nx
-            guard isEdge[j] != 0 else { return 0 }
-            var d = abs(angles[j] - angle)
-            if d > 90 { d = 180 - d }
-            return d < 15 ? 1 : 0
-        }
-        let rad = angle * .pi / 180
-        let tx = -sin(rad), ty = cos(rad)
-        var straight = 0
-        for k in 1...4 {
-            let ox = roundedToInt(Float(k) * tx), oy = roundedToInt(Float(k) * ty)
-            straight += alike(x + ox, y + oy) + alike(x - ox, y - oy)
-        }
-        return straight
-    }
-
-    /// `Int(x.rounded())` (halves away from zero) without libm's call: x less its integer part is
-    /// exact for |x| < 2^23, as every coordinate and angle here is.
-    @inline(__always)
-    static func roundedToInt(_ x: Float) -> Int {
-        let whole = Int(x)
-        let fraction = x - Float(whole)
-        return whole &+ (fraction >= 0.5 ? 1 : 0) &- (fraction <= -0.5 ? 1 : 0)
+        cs_hough_vote(edges.magnitude, isEdge, angles, Int32(edges.width), Int32(edges.height), strong, acc.cosT, acc.sinT,
+                      Int32(acc.diag), Int32(acc.rhoBins), &acc.cells)
     }
 
     /// The photo's four borders as lines.
