@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import CardOCR
 
@@ -5,13 +6,7 @@ import Testing
 /// box means eight at a time) give exactly what their definitions give, computed the slow way, on
 /// random grids.
 @Suite struct GridFilterTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state
-        }
-    }
+    typealias Generator = SeededGenerator
 
     static func grid(_ w: Int, _ h: Int, seed: UInt64) -> [Float] {
         var g = Generator(state: seed)

@@ -1,16 +1,11 @@
 import CKernels
+import TestSupport
 import Testing
 
 /// The resize's C kernels give the same floats and bytes with AVX2 as one value at a time, so a
 /// processor without AVX2 makes the same preview (and so finds the same card).
 @Suite struct ResizeKernelTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return state
-        }
-    }
+    typealias Generator = SeededGenerator
 
     @Test(arguments: [1, 2, 4, 5, 7])
     func weightedRowsAreTheSameEitherWay(rowCount: Int) {

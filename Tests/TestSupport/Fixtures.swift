@@ -162,3 +162,13 @@ public func overlap(_ a: [[Double]], _ b: [[Double]], width: Double, height: Dou
     let union = area(pa) + area(pb) - inter
     return union > 0 ? inter / union : 0
 }
+
+/// A seeded generator (a 64-bit linear congruential step), so test data is the same every run.
+public struct SeededGenerator: RandomNumberGenerator {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    public mutating func next() -> UInt64 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return state
+    }
+}
