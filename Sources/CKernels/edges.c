@@ -1,3 +1,4 @@
+#include "avx2.h"
 #include "ckernels.h"
 
 #pragma STDC FP_CONTRACT OFF
@@ -78,8 +79,7 @@ static void gradients_plain(const float *s0, const float *s1, const float *s2, i
     gradients_body(s0, s1, s2, count, w, h, gx, gy, mag);
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-#define FAST 1
+#if CS_AVX2
 __attribute__((target("avx2"))) static void smooth_avx2(float *a, int w, int h, int passes, float *ring) {
     smooth_body(a, w, h, passes, ring);
 }
@@ -90,15 +90,12 @@ __attribute__((target("avx2"))) static void gradients_avx2(const float *s0, cons
                                                            int w, int h, float *gx, float *gy, float *mag) {
     gradients_body(s0, s1, s2, count, w, h, gx, gy, mag);
 }
-static int use_avx2(int vector) { return vector && __builtin_cpu_supports("avx2"); }
-#else
-#define FAST 0
 #endif
 
 int cs_smooth(float *plane, int width, int height, int passes, float *ring, int vector) {
     if (width < 2 || height < 2) return 0;
-#if FAST
-    if (use_avx2(vector)) { smooth_avx2(plane, width, height, passes, ring); return 1; }
+#if CS_AVX2
+    if (cs_avx2(vector)) { smooth_avx2(plane, width, height, passes, ring); return 1; }
 #endif
     (void)vector;
     smooth_plain(plane, width, height, passes, ring);
@@ -106,8 +103,8 @@ int cs_smooth(float *plane, int width, int height, int passes, float *ring, int 
 }
 
 int cs_opponent_channels(const uint8_t *rgb, long count, float *luma, float *redGreen, float *yellowBlue, int vector) {
-#if FAST
-    if (use_avx2(vector)) { opponent_avx2(rgb, count, luma, redGreen, yellowBlue); return 1; }
+#if CS_AVX2
+    if (cs_avx2(vector)) { opponent_avx2(rgb, count, luma, redGreen, yellowBlue); return 1; }
 #endif
     (void)vector;
     opponent_plain(rgb, count, luma, redGreen, yellowBlue);
@@ -117,8 +114,8 @@ int cs_opponent_channels(const uint8_t *rgb, long count, float *luma, float *red
 int cs_strongest_gradients(const float *c0, const float *c1, const float *c2, int count, int width, int height,
                            float *gx, float *gy, float *magnitude, int vector) {
     if (width < 3 || height < 3) return 0;
-#if FAST
-    if (use_avx2(vector)) { gradients_avx2(c0, c1, c2, count, width, height, gx, gy, magnitude); return 1; }
+#if CS_AVX2
+    if (cs_avx2(vector)) { gradients_avx2(c0, c1, c2, count, width, height, gx, gy, magnitude); return 1; }
 #endif
     (void)vector;
     gradients_plain(c0, c1, c2, count, width, height, gx, gy, magnitude);

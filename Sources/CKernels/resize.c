@@ -1,5 +1,5 @@
+#include "avx2.h"
 #include "ckernels.h"
-#include <immintrin.h>
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -14,7 +14,7 @@ static void weighted_rows_plain(const uint8_t *const *rows, const float *weights
     }
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if CS_AVX2
 // Eight values at a time, each sum kept in a register across the rows (the same additions in the
 // same order as the plain loop, without fused multiply-adds: the same floats).
 __attribute__((target("avx2")))
@@ -34,8 +34,8 @@ static void weighted_rows_avx2(const uint8_t *const *rows, const float *weights,
 #endif
 
 int cs_weighted_rows(const uint8_t *const *rows, const float *weights, int count, float *sums, long length, int vector) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (vector && __builtin_cpu_supports("avx2")) {
+#if CS_AVX2
+    if (cs_avx2(vector)) {
         weighted_rows_avx2(rows, weights, count, sums, length);
         return 1;
     }
@@ -65,7 +65,7 @@ static inline void resample_pixel(const float *sums, int channels, const long *s
     }
 }
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if CS_AVX2
 // RGB, two output pixels at a time, each in four lanes of one vector (the fourth reads the next
 // value and is dropped). The pixel with fewer taps adds the other's extra ones at weight zero:
 // every value is a nonnegative finite float, so each adds +0 and its sum stays the same float.
@@ -102,8 +102,8 @@ int cs_resample_row(const float *sums, long length, int channels, const long *st
                     const float *weights, long count, uint8_t *out, int vector) {
     long x = 0;
     int used = 0;
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (vector && channels == 3 && __builtin_cpu_supports("avx2")) {
+#if CS_AVX2
+    if (channels == 3 && cs_avx2(vector)) {
         x = resample_rgb_pairs_avx2(sums, length, starts, offsets, weights, count, out);
         used = 1;
     }

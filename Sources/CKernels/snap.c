@@ -1,9 +1,9 @@
+#include "avx2.h"
 #include "ckernels.h"
-#include <immintrin.h>
 
 #pragma STDC FP_CONTRACT OFF
 
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#if CS_AVX2
 // Bilinear samples at four points inside the image (QuadRefiner.sample8's arithmetic): the integer
 // parts by floor (what adding and taking away 2^52 gives there), each row's two pixels by one
 // gather of 32 bits starting at the left one.
@@ -50,8 +50,8 @@ static void band_means_avx2(const uint8_t *p, int width, const double *line, int
 #endif
 
 int cs_band_means(const uint8_t *pixels, int width, const double *line, int samples, double *near, double *far) {
-#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
-    if (samples % 4 == 0 && __builtin_cpu_supports("avx2")) {
+#if CS_AVX2
+    if (samples % 4 == 0 && cs_avx2(1)) {
         band_means_avx2(pixels, width, line, samples, near, far);
         return 1;
     }

@@ -1,5 +1,7 @@
+#include "avx2.h"
 #include "ckernels.h"
-#include <immintrin.h>
+
+#if CS_AVX2
 
 // Two neighbouring pixels of a row at eight points: one gather of 32 bits starting at each point,
 // its lowest byte the pixel and the next byte its right-hand neighbour. A load would reach past
@@ -91,9 +93,16 @@ static void warp_blocks_avx2(const uint8_t *src, int width, int height, uint8_t 
     }
 }
 
+#endif
+
 int cs_warp_gray_blocks(const uint8_t *src, int width, int height, uint8_t *dst, int outW, int outH,
                         const float *m, const float *offsets, int samples, float norm) {
-    if (!__builtin_cpu_supports("avx2")) return 0;
-    warp_blocks_avx2(src, width, height, dst, outW, outH, m, offsets, samples, norm);
-    return 1;
+#if CS_AVX2
+    if (cs_avx2(1)) {
+        warp_blocks_avx2(src, width, height, dst, outW, outH, m, offsets, samples, norm);
+        return 1;
+    }
+#endif
+    (void)src; (void)width; (void)height; (void)dst; (void)outW; (void)outH; (void)m; (void)offsets; (void)samples; (void)norm;
+    return 0;
 }
