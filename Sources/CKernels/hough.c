@@ -1,7 +1,6 @@
 #include "ckernels.h"
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -43,20 +42,6 @@ void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, i
     }
 }
 
-// The first x in [from, end) of the row whose byte is nonzero; `end` when none is. Eight bytes at
-// a time while the row has eight more.
-static inline int next_edge(const uint8_t *row, int from, int end) {
-    int x = from;
-    while (x + 8 <= end) {
-        uint64_t v;
-        memcpy(&v, row + x, 8);
-        if (v != 0) return x + __builtin_ctzll(v) / 8;
-        x += 8;
-    }
-    while (x < end && row[x] == 0) x++;
-    return x;
-}
-
 // How many of the eight neighbours along the edge through (x, y), up to 4 px each way, are edge
 // pixels within 15 degrees of its direction (HoughLines.straightness).
 static inline int straightness(int x, int y, float angle, int w, int h, const uint8_t *isEdge, const float *angles) {
@@ -85,7 +70,7 @@ void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles,
     for (int dt = -spread; dt <= spread; dt++) shares[dt + spread] = 1 - (float)abs(dt) / (float)(spread + 1);
     for (int y = 1; y < h - 1; y++) {
         const uint8_t *row = isEdge + (long)y * w;
-        for (int x = next_edge(row, 1, w - 1); x < w - 1; x = next_edge(row, x + 1, w - 1)) {
+        for (int x = (int)cs_next_byte(row, 1, w - 1, 0); x < w - 1; x = (int)cs_next_byte(row, x + 1, w - 1, 0)) {
             long i = (long)y * w + x;
             float angle = angles[i];
             int straight = straightness(x, y, angle, w, h, isEdge, angles);

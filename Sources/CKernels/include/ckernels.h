@@ -1,6 +1,7 @@
 #ifndef CARDSCAN_CKERNELS_H
 #define CARDSCAN_CKERNELS_H
 #include <stdint.h>
+#include <string.h>
 
 /// The gray perspective warp's eight-pixel blocks with AVX2 (each gather loads a pixel and its right-hand
 /// neighbour at eight sample points; the blocks go down strips of 16 rows), where the processor has it. Each lane's arithmetic is
@@ -61,5 +62,24 @@ void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles,
 
 /// The votes' rounding: x to the nearest whole number, halves away from zero (|x| < 2^23).
 long cs_rounded(float x);
+
+/// The first x in [from, end) of a row of bytes whose byte is zero (`set` nonzero: the set bytes
+/// are passed over) or nonzero (`set` zero); `end` when there is none. Eight bytes at a time while
+/// the row has eight more: their word (little-endian, the lowest byte the leftmost), the first
+/// wanted byte by trailing zero bits; a zero byte's high bit survives (v - 1 per byte) & ~v, and a
+/// borrow only runs upwards from a zero byte, so the lowest marked byte is the first zero.
+static inline long cs_next_byte(const uint8_t *row, long from, long end, int set) {
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    long x = from;
+    while (x + 8 <= end) {
+        uint64_t v;
+        memcpy(&v, row + x, 8);
+        uint64_t marks = set ? (v - ones) & ~v & highs : v;
+        if (marks != 0) return x + __builtin_ctzll(marks) / 8;
+        x += 8;
+    }
+    while (x < end && (row[x] != 0) == (set != 0)) x++;
+    return x;
+}
 
 #endif

@@ -1,3 +1,4 @@
+import CKernels
 import ImageIngest
 
 /// Card outlines from regions: the photo is cut into regions several ways (by colour distance
@@ -350,24 +351,11 @@ struct RunComponents {
     }
 
     /// The first x from `x` on (up to `end`) whose pixel is set (`set` false: skipping zeros) or
-    /// is zero (`set` true: skipping set pixels, of any value). Eight pixels at a time where the
-    /// row has eight more, their bytes as one word (little-endian: the lowest byte is the leftmost
-    /// pixel), the first wanted byte found by trailing zero bits; then pixel by pixel.
+    /// is zero (`set` true: skipping set pixels, of any value): `cs_next_byte`, eight pixels at a
+    /// time, which the Hough vote's scan for edge pixels uses too.
     @inline(__always)
     static func next(_ m: UnsafeBufferPointer<UInt8>, row: Int, from x: Int, to end: Int, set: Bool) -> Int {
-        let bytes = UnsafeRawPointer(m.baseAddress!) + row
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        var x = x
-        while x + 8 <= end {
-            let v = bytes.loadUnaligned(fromByteOffset: x, as: UInt64.self)
-            // A zero byte's high bit survives (v - 1 per byte) & ~v; a borrow only runs upwards
-            // from a zero byte, so the lowest marked byte is the first zero.
-            let marks = set ? (v &- ones) & ~v & highs : v
-            if marks != 0 { return x + marks.trailingZeroBitCount / 8 }
-            x += 8
-        }
-        while x < end && (m[row + x] != 0) == set { x += 1 }
-        return x
+        cs_next_byte(m.baseAddress! + row, x, end, set ? 1 : 0)
     }
 
     /// The runs of each of `chosen` components, by component index (empty for the others).
