@@ -278,6 +278,33 @@ import Foundation
         #expect(zip(fast.cells, plain.cells).filter { $0.0.bitPattern != $0.1.bitPattern }.count == 0)
     }
 
+    /// A judge judges each side once (hypotheses of the same lines share sides): its features
+    /// are those of a new judge for each hypothesis, bit for bit, whatever came before.
+    @Test(arguments: [(0.0, UInt64(31)), (0.3, 32), (-0.9, 33)])
+    func sidesJudgedOnceGiveTheSameFeatures(turn: Double, seed: UInt64) {
+        let edges = EdgeMap(Self.cardPicture(320, 240, seed: seed, turn: turn))
+        let proposals = LineQuads.find(in: edges).map { ($0, Hypothesis.Source.lines) }
+            + RegionCandidates.find(in: edges).map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.region) }
+        let shared = HypothesisJudge(edges: edges)
+        var judged = 0, differing = 0, sidesAfterFirstPass = 0
+        for (pass, order) in [proposals, proposals.reversed()].enumerated() {
+            for (corners, source) in order {
+                let once = shared.features(of: corners, source: source)
+                let fresh = HypothesisJudge(edges: edges).features(of: corners, source: source)
+                #expect((once == nil) == (fresh == nil))
+                guard let once, let fresh else { continue }
+                judged += 1
+                if once.map(\.bitPattern) != fresh.map(\.bitPattern) { differing += 1 }
+            }
+            if pass == 0 { sidesAfterFirstPass = shared.judged.sides.count }
+        }
+        #expect(judged >= 8)
+        #expect(differing == 0)
+        // The second pass met only sides judged before: each was found, none judged again.
+        #expect(sidesAfterFirstPass > 0)
+        #expect(shared.judged.sides.count == sidesAfterFirstPass)
+    }
+
     /// Edge pixels as first written in Swift: local maxima across the gradient, above the threshold.
     static func definitionEdgePixels(_ edges: EdgeMap, threshold: Float) -> (isEdge: [UInt8], angles: [Float]) {
         let w = edges.width, h = edges.height, mag = edges.magnitude

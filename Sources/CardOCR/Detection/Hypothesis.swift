@@ -31,6 +31,11 @@ struct HypothesisJudge {
     /// 1 where the photo has fine detail (text strokes, texture), dilated a little.
     let detail: [UInt8]
 
+    /// Sides already judged: hypotheses made of the same lines share whole sides (half of the
+    /// sides judged on a photo are repeats), and a side's evidence depends only on its ends and
+    /// which way is out.
+    let judged = SideMemo()
+
     init(edges: EdgeMap) {
         self.edges = edges
         let w = edges.width, h = edges.height
@@ -52,13 +57,23 @@ struct HypothesisJudge {
         return max(0, 1 - off / 0.4)
     }
 
+    /// The evidence along the side from `a` to `b` of a hypothesis centred on `centre`.
     func side(_ a: Point, _ b: Point, centre: Point) -> SideEvidence {
         let len = distance(a, b)
         guard len > 2 else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: 0) }
         let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
-        var nx = -dy, ny = dx
         let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-        if (mid.x - centre.x) * nx + (mid.y - centre.y) * ny < 0 { nx = -nx; ny = -ny }  // outward
+        let flipped = (mid.x - centre.x) * -dy + (mid.y - centre.y) * dx < 0
+        let key = SideMemo.Key(a: a, b: b, flipped: flipped)
+        if let known = judged.sides[key] { return known }
+        let evidence = side(a, b, length: len, outward: flipped ? (dy, -dx) : (-dy, dx))
+        judged.sides[key] = evidence
+        return evidence
+    }
+
+    /// `side` worked out: `outward` is the unit normal pointing away from the hypothesis.
+    private func side(_ a: Point, _ b: Point, length len: Double, outward: (Double, Double)) -> SideEvidence {
+        let (nx, ny) = outward
         let steps = min(40, max(8, Int(len / 2)))
         let strong = Float(edges.strongEdge) * 0.5
         var supported = 0, visible = 0
@@ -225,4 +240,19 @@ struct HypothesisJudge {
         for (x, w) in zip(f, Self.weights) { z += x * w }
         return z
     }
+}
+
+/// The sides a judge has seen, with their evidence (one judge works on one photo, on one thread).
+final class SideMemo {
+    struct Key: Hashable {
+        let ax, ay, bx, by: Double
+        let flipped: Bool
+
+        init(a: Point, b: Point, flipped: Bool) {
+            (ax, ay, bx, by) = (a.x, a.y, b.x, b.y)
+            self.flipped = flipped
+        }
+    }
+
+    var sides: [Key: SideEvidence] = [:]
 }
