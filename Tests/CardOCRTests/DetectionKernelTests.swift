@@ -265,7 +265,7 @@ import Foundation
     func houghVoteIsTheDefinitions(turn: Double, seed: UInt64) {
         // A width that is not a multiple of eight, so rows end with pixels the eight-byte skip leaves.
         let edges = EdgeMap(Self.cardPicture(203, 150, seed: seed, turn: turn))
-        let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
+        let threshold = max(4, edges.magnitudePercentile(0.75))
         let (isEdge, angles) = HoughLines.edgePixels(edges, threshold: threshold)
         #expect(isEdge.contains(1))
         var fast = HoughLines.Accumulator(width: edges.width, height: edges.height)
@@ -332,7 +332,7 @@ import Foundation
     @Test(arguments: [(0.0, UInt64(5)), (0.5, 6), (-1.1, 7)])
     func edgePixelsAreTheDefinitions(turn: Double, seed: UInt64) {
         let edges = EdgeMap(Self.cardPicture(203, 150, seed: seed, turn: turn))
-        let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
+        let threshold = max(4, edges.magnitudePercentile(0.75))
         let found = HoughLines.edgePixels(edges, threshold: threshold)
         let expected = Self.definitionEdgePixels(edges, threshold: threshold)
         #expect(found.isEdge.contains(1))
@@ -479,10 +479,21 @@ import Foundation
     /// above 1024 and between bins included).
     @Test func percentileCountsClampedBins() {
         var g = GridFilterTests.Generator(state: 91)
-        let values = (0..<5000).map { _ in Float.random(in: -50...1500, using: &g) }
+        let values = (0..<5003).map { _ in Float.random(in: -50...1500, using: &g) }
         for fraction in [0.0, 0.1, 0.5, 0.75, 0.9, 0.999] {
             let sorted = values.map { Int(min(1024, max(0, $0))) }.sorted()
             #expect(EdgeMap.percentile(values, fraction) == Float(sorted[Int(Double(values.count) * fraction)]))
+        }
+        // The bins themselves, for counts that leave none to three values after the fours.
+        for count in [0, 1, 3, 6, 5003] {
+            var direct = [Int](repeating: 0, count: 1025)
+            for v in values.prefix(count) { direct[Int(min(1024, max(0, v)))] += 1 }
+            #expect(EdgeMap.histogram(Array(values.prefix(count))) == direct)
+        }
+        // An edge map's magnitude percentiles come from its one histogram.
+        let edges = EdgeMap(DetectionKernelTests.cardPicture(203, 150, seed: 92, turn: 0.2))
+        for fraction in [0.5, 0.75, 0.9] {
+            #expect(edges.magnitudePercentile(fraction) == EdgeMap.percentile(edges.magnitude, fraction))
         }
     }
 

@@ -17,6 +17,8 @@ struct EdgeMap {
     var channels: [[Float]]
     /// A magnitude that marks an edge clearly stronger than the photo's texture.
     var strongEdge: Float
+    /// The magnitudes' histogram in 1-unit bins up to 1024 (`percentile`'s), for their percentiles.
+    private var magnitudeBins: [Int] = []
 
     init(_ image: PixelImage) {
         let w = image.width, h = image.height, n = w * h
@@ -30,7 +32,13 @@ struct EdgeMap {
         strongEdge = 0
         // Per pixel, the Sobel gradient of the channel that changes most.
         strongestGradients(channelCount: image.channels == 3 ? 3 : 1)
-        strongEdge = max(6, Self.percentile(magnitude, 0.90))
+        magnitudeBins = Self.histogram(magnitude)
+        strongEdge = max(6, magnitudePercentile(0.90))
+    }
+
+    /// `percentile(magnitude, fraction)`, from the histogram made once.
+    func magnitudePercentile(_ fraction: Double) -> Float {
+        Self.percentile(bins: magnitudeBins, count: magnitude.count, fraction)
     }
 
     /// Brightness, red-green and yellow-blue of a colour image; brightness alone of a gray one
@@ -77,12 +85,21 @@ struct EdgeMap {
 
     /// The value below which `fraction` of `values` lie (by a 1-unit histogram up to 1024).
     static func percentile(_ values: [Float], _ fraction: Double) -> Float {
-        var hist = [Int](repeating: 0, count: 1025)
-        // Clamped before the conversion, the same bin as converting first (truncation toward zero).
-        cs_histogram(values, values.count, &hist)
-        let target = Int(Double(values.count) * fraction)
+        percentile(bins: histogram(values), count: values.count, fraction)
+    }
+
+    /// The values counted in 1025 bins: each clamped to 0...1024 and truncated (clamped before the
+    /// conversion, the same bin as converting first, by truncation toward zero).
+    static func histogram(_ values: [Float]) -> [Int] {
+        var bins = [Int](repeating: 0, count: 1025)
+        cs_histogram(values, values.count, &bins)
+        return bins
+    }
+
+    static func percentile(bins: [Int], count: Int, _ fraction: Double) -> Float {
+        let target = Int(Double(count) * fraction)
         var acc = 0
-        for (i, c) in hist.enumerated() {
+        for (i, c) in bins.enumerated() {
             acc += c
             if acc > target { return Float(i) }
         }

@@ -34,7 +34,7 @@ struct Line {
 /// from texture, whose pixels vote for every direction.
 enum HoughLines {
     static func find(in edges: EdgeMap, count: Int) -> [Line] {
-        let threshold = max(4, EdgeMap.percentile(edges.magnitude, 0.75))
+        let threshold = max(4, edges.magnitudePercentile(0.75))
         let (isEdge, angles) = edgePixels(edges, threshold: threshold)
         var acc = Accumulator(width: edges.width, height: edges.height)
         vote(edges, isEdge: isEdge, angles: angles, strong: 3 * threshold, into: &acc)
