@@ -1,3 +1,4 @@
+#include "avx2.h"
 #include "ckernels.h"
 #include <math.h>
 #include <stdlib.h>
@@ -91,3 +92,60 @@ void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles,
 }
 
 long cs_rounded(float x) { return rounded(x); }
+
+// HoughLines.Accumulator.smooth: a 3 x 3 binomial kernel over (rho, theta), theta wrapping
+// around, rows 0 and rhoBins - 1 left as they are. Written once, compiled for any processor and
+// for AVX2; each cell's sum in the Swift definition's order.
+#define KERNEL static inline __attribute__((always_inline))
+
+KERNEL float smoothed_cell(const float *above, const float *here, const float *below, int t, int tl, int tr) {
+    float s = 4 * here[t];
+    s += 2 * (above[t] + below[t] + here[tl] + here[tr]);
+    s += above[tl] + above[tr] + below[tl] + below[tr];
+    return s / 16;
+}
+
+KERNEL void accumulator_row(const float *restrict above, const float *restrict here, const float *restrict below,
+                            float *restrict out, int n) {
+    out[0] = smoothed_cell(above, here, below, 0, n - 1, 1);
+    for (int t = 1; t < n - 1; t++) {
+        float s = 4 * here[t];
+        s += 2 * (above[t] + below[t] + here[t - 1] + here[t + 1]);
+        s += above[t - 1] + above[t + 1] + below[t - 1] + below[t + 1];
+        out[t] = s / 16;
+    }
+    out[n - 1] = smoothed_cell(above, here, below, n - 1, n - 2, 0);
+}
+
+// In place: rows r - 1 and r as they were are kept in `scratch` (2n floats) while row r is written.
+KERNEL void accumulator_body(float *cells, int rhoBins, int n, float *scratch) {
+    float *above = scratch, *here = scratch + n;
+    memcpy(above, cells, sizeof(float) * (size_t)n);
+    memcpy(here, cells + n, sizeof(float) * (size_t)n);
+    for (int r = 1; r < rhoBins - 1; r++) {
+        float *row = cells + (long)r * n;
+        const float *below = row + n;
+        accumulator_row(above, here, below, row, n);
+        float *kept = above;
+        above = here;
+        here = kept;
+        memcpy(here, below, sizeof(float) * (size_t)n);
+    }
+}
+
+static void accumulator_plain(float *cells, int rhoBins, int n, float *scratch) { accumulator_body(cells, rhoBins, n, scratch); }
+#if CS_AVX2
+__attribute__((target("avx2"))) static void accumulator_avx2(float *cells, int rhoBins, int n, float *scratch) {
+    accumulator_body(cells, rhoBins, n, scratch);
+}
+#endif
+
+int cs_smooth_accumulator(float *cells, int rhoBins, int thetaBins, float *scratch, int vector) {
+    if (rhoBins < 3 || thetaBins < 3) return 0;
+#if CS_AVX2
+    if (cs_avx2(vector)) { accumulator_avx2(cells, rhoBins, thetaBins, scratch); return 1; }
+#endif
+    (void)vector;
+    accumulator_plain(cells, rhoBins, thetaBins, scratch);
+    return 0;
+}

@@ -60,6 +60,13 @@ void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, i
 void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
                    const float *cosT, const float *sinT, int diag, int rhoBins, float *cells);
 
+/// HoughLines.Accumulator.smooth in place: cells (rhoBins rows of thetaBins) inside the first and
+/// last rows become (4 c + 2 (up + down + left + right) + the four diagonals) / 16 of the cells as
+/// they were, theta wrapping around, the same floats in the same order; `scratch` holds 2 *
+/// thetaBins floats. With `vector` nonzero and AVX2 there, eight cells at a time (returns 1);
+/// otherwise one at a time (returns 0; nothing done with fewer than 3 rows or columns).
+int cs_smooth_accumulator(float *cells, int rhoBins, int thetaBins, float *scratch, int vector);
+
 /// The votes' rounding: x to the nearest whole number, halves away from zero (|x| < 2^23).
 long cs_rounded(float x);
 

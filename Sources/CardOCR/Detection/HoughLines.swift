@@ -60,27 +60,12 @@ enum HoughLines {
         }
 
         /// The accumulator smoothed a little (a 3x3 binomial kernel, theta wrapping around), in
-        /// place: the rows above and at the one being written are kept as they were in two rows.
-        mutating func smooth() {
-            let n = thetaBins
-            guard rhoBins >= 3 else { return }
-            var above = Array(cells[0..<n]), here = Array(cells[n..<(2 * n)])
-            cells.withUnsafeMutableBufferPointer { cells in
-                guard let c = cells.baseAddress else { return }
-                for r in 1..<(rhoBins - 1) {
-                    above.withUnsafeBufferPointer { above in here.withUnsafeBufferPointer { here in
-                        let below = c + (r + 1) * n, out = c + r * n
-                        for t in 0..<n {
-                            let tl = t == 0 ? n - 1 : t - 1, tr = t == n - 1 ? 0 : t + 1
-                            var s = 4 * here[t]
-                            s += 2 * (above[t] + below[t] + here[tl] + here[tr])
-                            s += above[tl] + above[tr] + below[tl] + below[tr]
-                            out[t] = s / 16
-                        }
-                    } }
-                    swap(&above, &here)
-                    for t in 0..<n { here[t] = c[(r + 1) * n + t] }
-                }
+        /// place (`cs_smooth_accumulator`: the rows above and at the one being written are kept as
+        /// they were in two rows of scratch; eight cells at a time with AVX2 unless `vector` is false).
+        mutating func smooth(vector: Bool = true) {
+            let n = thetaBins, rows = rhoBins
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: 2 * n) { scratch in
+                _ = cs_smooth_accumulator(&cells, Int32(rows), Int32(n), scratch.baseAddress, vector ? 1 : 0)
             }
         }
 
