@@ -554,3 +554,68 @@ extension DetectionKernelTests {
         return out
     }
 }
+
+/// RegionCandidates' planes, masks and quantiles in CKernels, with AVX2 and one value at a time,
+/// against their first Swift forms.
+@Suite struct RegionKernelTests {
+    static func definitionHalved(_ a: [Float], width W: Int, height H: Int, maximum: Bool) -> [Float] {
+        let w = W / 2, h = H / 2
+        var out = [Float](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = 2 * y * W + 2 * x
+                let v0 = a[i], v1 = a[i + 1], v2 = a[i + W], v3 = a[i + W + 1]
+                out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
+            }
+        }
+        return out
+    }
+
+    static func definitionQuantiles(_ values: [Float], _ qs: [Double]) -> [Float] {
+        guard let lo = values.min(), let hi = values.max(), hi > lo else { return qs.map { _ in values.first ?? 0 } }
+        let scale = Float(1023) / (hi - lo)
+        var hist = [Int](repeating: 0, count: 1024)
+        for x in values { hist[Int((x - lo) * scale)] += 1 }
+        return qs.map { q in
+            let target = Int(Double(values.count) * q)
+            var acc = 0
+            for (i, c) in hist.enumerated() {
+                acc += c
+                if acc > target { return lo + Float(i) / scale }
+            }
+            return hi
+        }
+    }
+
+    // Odd sizes (a column and a row left over), widths not a multiple of eight.
+    @Test(arguments: [(67, 41, UInt64(1)), (16, 16, 2), (3, 5, 3), (203, 150, 4)])
+    func halvedAndThresholdsAreTheDefinitions(width: Int, height: Int, seed: UInt64) throws {
+        var g = GridFilterTests.Generator(state: seed)
+        let plane = (0..<(width * height)).map { _ in Float.random(in: -20...300, using: &g) }
+        let edges = EdgeMap(PixelImage(width: width, height: height, channels: 1, pixels: [UInt8](repeating: 0, count: width * height)))
+        for maximum in [false, true] {
+            let expected = Self.definitionHalved(plane, width: width, height: height, maximum: maximum).map(\.bitPattern)
+            for vector in [true, false] {
+                #expect(RegionCandidates.halved(plane, edges: edges, maximum: maximum, vector: vector).map(\.bitPattern) == expected)
+            }
+        }
+        for t in [Float(-30), 0, plane[plane.count / 2], 150.5, 400] {
+            for vector in [true, false] {
+                #expect(RegionCandidates.threshold(plane, above: t, vector: vector) == plane.map { $0 > t ? 1 : 0 })
+                #expect(RegionCandidates.threshold(plane, below: t, vector: vector) == plane.map { $0 < t ? 1 : 0 })
+            }
+        }
+    }
+
+    @Test(arguments: [0, 1, 2, 5, 1000, 76_801])
+    func quantilesAreTheDefinitions(count: Int) {
+        var g = GridFilterTests.Generator(state: UInt64(count) + 5)
+        let qs = [0.0, 0.15, 0.3, 0.5, 0.7, 0.85, 0.93, 0.999]
+        // Spread values, values in a few levels (ties), and all the same.
+        let spread = (0..<count).map { _ in Float.random(in: -3...250, using: &g) }
+        let levels = (0..<count).map { _ in Float(Int.random(in: 0...4, using: &g)) * 17.25 }
+        for values in [spread, levels, [Float](repeating: 9, count: count)] {
+            #expect(RegionCandidates.quantiles(values, qs).map(\.bitPattern) == Self.definitionQuantiles(values, qs).map(\.bitPattern))
+        }
+    }
+}

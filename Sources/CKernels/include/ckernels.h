@@ -51,6 +51,19 @@ int cs_strongest_gradients(const float *c0, const float *c1, const float *c2, in
 /// Adds each value, clamped to 0...1024 and truncated, to its bin of `bins` (1025 of them).
 void cs_histogram(const float *values, long count, long *bins);
 
+/// RegionCandidates.halved: each value of the (width / 2) x (height / 2) `out` is the mean
+/// ((a + b + c + d) * 0.25, in that order) or, with `maximum` nonzero, the maximum of a 2 x 2 block
+/// of `plane`. With `vector` nonzero and AVX2 there, several at a time (returns 1), else 0.
+int cs_halve(const float *plane, int width, int height, float *out, int maximum, int vector);
+/// mask[i] = values[i] > t (`above` nonzero) or values[i] < t, as 1 or 0; returns as cs_halve.
+int cs_threshold(const float *values, long count, float t, int above, uint8_t *mask, int vector);
+/// The least and the greatest of `count` (at least one) values.
+void cs_range(const float *values, long count, float *lo, float *hi);
+/// Adds each value to bin (long)((value - lo) * scale) of `bins` (binCount of them, at most 1024),
+/// clamped to the bins (RegionCandidates.quantiles: lo the least value, scale (binCount - 1) /
+/// range, so none falls outside).
+void cs_scaled_histogram(const float *values, long count, float lo, float scale, long *bins, long binCount);
+
 /// HoughLines.edgePixels: inner pixels above `threshold` that are local maxima across their
 /// gradient get isEdge 1 and their gradient direction in degrees (0..<180); others are untouched.
 void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,

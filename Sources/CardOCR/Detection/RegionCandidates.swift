@@ -37,19 +37,12 @@ enum RegionCandidates {
         return quads
     }
 
-    /// A plane of the edge map at half its size: each value the mean (or the maximum) of a 2 x 2 block.
-    static func halved(_ a: [Float], edges: EdgeMap, maximum: Bool = false) -> [Float] {
-        let w = edges.width / 2, h = edges.height / 2, W = edges.width
+    /// A plane of the edge map at half its size: each value the mean (or the maximum) of a 2 x 2
+    /// block (`cs_halve`).
+    static func halved(_ a: [Float], edges: EdgeMap, maximum: Bool = false, vector: Bool = true) -> [Float] {
+        let w = edges.width / 2, h = edges.height / 2
         return [Float](unsafeUninitializedCapacity: w * h) { out, initialized in
-            a.withUnsafeBufferPointer { src in
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let i = 2 * y * W + 2 * x
-                        let v0 = src[i], v1 = src[i + 1], v2 = src[i + W], v3 = src[i + W + 1]
-                        out[y * w + x] = maximum ? max(max(v0, v1), max(v2, v3)) : (v0 + v1 + v2 + v3) * 0.25
-                    }
-                }
-            }
+            _ = cs_halve(a, Int32(edges.width), Int32(edges.height), out.baseAddress, maximum ? 1 : 0, vector ? 1 : 0)
             initialized = w * h
         }
     }
@@ -83,16 +76,13 @@ enum RegionCandidates {
         return quantiles(grain, [0.3, 0.5]).map { threshold(grain, below: $0) }
     }
 
-    static func threshold(_ a: [Float], above t: Float) -> [UInt8] { mask(a) { $0 > t } }
-    static func threshold(_ a: [Float], below t: Float) -> [UInt8] { mask(a) { $0 < t } }
+    static func threshold(_ a: [Float], above t: Float, vector: Bool = true) -> [UInt8] { mask(a, t, above: true, vector: vector) }
+    static func threshold(_ a: [Float], below t: Float, vector: Bool = true) -> [UInt8] { mask(a, t, above: false, vector: vector) }
 
-    /// 1 where `test` holds, written in one pass (not appended value by value).
-    @inline(__always)
-    static func mask(_ a: [Float], _ test: (Float) -> Bool) -> [UInt8] {
+    /// 1 where the value is above (below) `t` (`cs_threshold`).
+    static func mask(_ a: [Float], _ t: Float, above: Bool, vector: Bool) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: a.count) { out, initialized in
-            a.withUnsafeBufferPointer { a in
-                for i in 0..<a.count { out[i] = test(a[i]) ? 1 : 0 }
-            }
+            _ = cs_threshold(a, a.count, t, above ? 1 : 0, out.baseAddress, vector ? 1 : 0)
             initialized = a.count
         }
     }
@@ -102,15 +92,14 @@ enum RegionCandidates {
 
     /// `quantile` for several fractions from one histogram.
     static func quantiles(_ values: [Float], _ qs: [Double]) -> [Float] {
-        guard let lo = values.min(), let hi = values.max(), hi > lo else { return qs.map { _ in values.first ?? 0 } }
+        guard !values.isEmpty else { return qs.map { _ in 0 } }
+        var lo: Float = 0, hi: Float = 0
+        cs_range(values, values.count, &lo, &hi)
+        guard hi > lo else { return qs.map { _ in values[0] } }
         let bins = 1024
         let scale = Float(bins - 1) / (hi - lo)
         var hist = [Int](repeating: 0, count: bins)
-        values.withUnsafeBufferPointer { v in
-            hist.withUnsafeMutableBufferPointer { hb in
-                for x in v { hb[Int((x - lo) * scale)] += 1 }
-            }
-        }
+        cs_scaled_histogram(values, values.count, lo, scale, &hist, bins)
         return qs.map { q in
             let target = Int(Double(values.count) * q)
             var acc = 0
