@@ -201,9 +201,11 @@ import Foundation
         #expect(checked > 0)  // some component had holes
     }
 
-    /// Runs are found eight pixels at a time: masks whose set pixels hold any value, rows that are
-    /// all set, and rows whose ends are not a multiple of eight give the flood fill's components.
-    @Test(arguments: [(97, 61, UInt64(6), Float(120)), (203, 40, 7, 128), (16, 16, 8, -1000), (9, 33, 9, 125)])
+    /// Runs are found from the rows' bits, 64 pixels at a time: masks whose set pixels hold any
+    /// value, rows that are all set (one run across every 64-pixel word), rows of exactly one and
+    /// two words and rows with a word's remainder give the flood fill's components.
+    @Test(arguments: [(97, 61, UInt64(6), Float(120)), (203, 40, 7, 128), (16, 16, 8, -1000), (9, 33, 9, 125),
+                      (200, 9, 10, -1000), (64, 20, 11, 110), (128, 20, 12, 115), (129, 20, 13, 105)])
     func runComponentsTakeAnySetValue(w: Int, h: Int, seed: UInt64, level: Float) {
         let m = Self.mask(w, h, seed: seed, level: level).enumerated().map { $1 == 0 ? 0 : UInt8(1 + ($0 * 37) % 255) }
         let (labels, expected) = Self.floodFill(m, w: w, h: h)

@@ -80,6 +80,20 @@ void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles,
 /// otherwise one at a time (returns 0; nothing done with fewer than 3 rows or columns).
 int cs_smooth_accumulator(float *cells, int rhoBins, int thetaBins, float *scratch, int vector);
 
+/// A run of set bytes in row y: x0 ..< x1.
+typedef struct { int32_t y, x0, x1; } cs_run;
+/// A connected component: its pixel count and bounding box (inclusive).
+typedef struct { long area; int32_t minX, minY, maxX, maxY; } cs_component;
+
+/// How many runs of set (nonzero) bytes the rows of a w x h mask have.
+long cs_count_runs(const uint8_t *mask, int w, int h);
+/// RunComponents: the runs of the mask in raster order into `runs` (cs_count_runs of them), the
+/// 4-way connected components they make into `components` (at most as many as runs), numbered
+/// in the order of their first pixel in raster order, and each run's component's number into
+/// `componentOfRun`; `parent` is scratch, one per run. Returns the number of components.
+long cs_run_components(const uint8_t *mask, int w, int h, cs_run *runs, int32_t *componentOfRun, int32_t *parent,
+                       cs_component *components);
+
 /// The votes' rounding: x to the nearest whole number, halves away from zero (|x| < 2^23).
 long cs_rounded(float x);
 

@@ -278,13 +278,10 @@ enum Components {
 /// Connected components (4-way) of a mask, found run by run: the runs of set pixels of each row
 /// are joined to the runs they touch in the row above (union-find), so the work goes with the
 /// number of runs, not of pixels. Components come in the order of their first pixel in raster
-/// order, labelled from 1.
+/// order, labelled from 1 (`cs_run_components`).
 struct RunComponents {
-    struct Run {
-        var y: Int32
-        var x0: Int32
-        var x1: Int32  // one past the last pixel
-    }
+    /// A run of set pixels in row y: x0 ..< x1.
+    typealias Run = cs_run
 
     private(set) var runs: [Run] = []
     /// Per run, the index of its component in `components`.
@@ -292,59 +289,30 @@ struct RunComponents {
     private(set) var components: [Components.Component] = []
 
     init(_ mask: [UInt8], w: Int, h: Int) {
-        var parent: [Int32] = []
-        mask.withUnsafeBufferPointer { m in
-            var previous = 0..<0  // the runs of the row above
-            for y in 0..<h {
-                let first = runs.count
-                var x = 0
-                let row = y * w
-                while x < w {
-                    x = Self.next(m, row: row, from: x, to: w, set: false)
-                    guard x < w else { break }
-                    let x0 = x
-                    x = Self.next(m, row: row, from: x, to: w, set: true)
-                    runs.append(Run(y: Int32(y), x0: Int32(x0), x1: Int32(x)))
-                    parent.append(Int32(runs.count - 1))
-                }
-                // Join each new run with the runs above that overlap it (both lists run left to right).
-                var j = previous.lowerBound
-                for i in first..<runs.count {
-                    while j < previous.upperBound && runs[j].x1 <= runs[i].x0 { j += 1 }
-                    var k = j
-                    while k < previous.upperBound && runs[k].x0 < runs[i].x1 {
-                        Self.union(&parent, i, k)
-                        k += 1
+        precondition(mask.count >= w * h, "RunComponents: the mask is smaller than w x h")
+        let count = cs_count_runs(mask, Int32(w), Int32(h))
+        guard count > 0 else { return }
+        withUnsafeTemporaryAllocation(of: cs_component.self, capacity: count) { parts in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { parent in
+                var found = 0
+                var runs: [Run] = [], componentOfRun: [Int32] = []
+                runs = [Run](unsafeUninitializedCapacity: count) { runs, madeRuns in
+                    componentOfRun = [Int32](unsafeUninitializedCapacity: count) { componentOfRun, madeComponents in
+                        found = cs_run_components(mask, Int32(w), Int32(h), runs.baseAddress, componentOfRun.baseAddress,
+                                                  parent.baseAddress, parts.baseAddress)
+                        madeComponents = count
                     }
+                    madeRuns = count
                 }
-                previous = first..<runs.count
+                self.runs = runs
+                self.componentOfRun = componentOfRun
+                components = (0..<found).map { k in
+                    let c = parts[k]
+                    return Components.Component(label: Int32(k + 1), area: c.area, minX: Int(c.minX), minY: Int(c.minY),
+                                                maxX: Int(c.maxX), maxY: Int(c.maxY))
+                }
             }
         }
-        componentOfRun = [Int32](repeating: -1, count: runs.count)
-        var indexOfRoot = [Int32](repeating: -1, count: runs.count)
-        for i in runs.indices {
-            let root = Int(Self.find(&parent, i))
-            if indexOfRoot[root] < 0 {
-                indexOfRoot[root] = Int32(components.count)
-                components.append(Components.Component(label: Int32(components.count + 1)))
-            }
-            let k = Int(indexOfRoot[root])
-            componentOfRun[i] = Int32(k)
-            let run = runs[i]
-            components[k].area += Int(run.x1 - run.x0)
-            components[k].minX = min(components[k].minX, Int(run.x0))
-            components[k].maxX = max(components[k].maxX, Int(run.x1) - 1)
-            components[k].minY = min(components[k].minY, Int(run.y))
-            components[k].maxY = max(components[k].maxY, Int(run.y))
-        }
-    }
-
-    /// The first x from `x` on (up to `end`) whose pixel is set (`set` false: skipping zeros) or
-    /// is zero (`set` true: skipping set pixels, of any value): `cs_next_byte`, eight pixels at a
-    /// time, which the Hough vote's scan for edge pixels uses too.
-    @inline(__always)
-    static func next(_ m: UnsafeBufferPointer<UInt8>, row: Int, from x: Int, to end: Int, set: Bool) -> Int {
-        cs_next_byte(m.baseAddress! + row, x, end, set ? 1 : 0)
     }
 
     /// The runs of each of `chosen` components, by component index (empty for the others).
@@ -355,20 +323,5 @@ struct RunComponents {
         for k in chosen { wanted[k] = true }
         for (i, k) in componentOfRun.enumerated() where wanted[Int(k)] { out[Int(k)].append(Int32(i)) }
         return out
-    }
-
-    private static func find(_ parent: inout [Int32], _ i: Int) -> Int32 {
-        var root = i
-        while Int(parent[root]) != root { root = Int(parent[root]) }
-        var j = i
-        while Int(parent[j]) != root { let next = Int(parent[j]); parent[j] = Int32(root); j = next }
-        return Int32(root)
-    }
-
-    private static func union(_ parent: inout [Int32], _ a: Int, _ b: Int) {
-        let ra = find(&parent, a), rb = find(&parent, b)
-        guard ra != rb else { return }
-        // The earlier run stays the root, so a root is always its component's first run.
-        if ra < rb { parent[Int(rb)] = ra } else { parent[Int(ra)] = rb }
     }
 }
