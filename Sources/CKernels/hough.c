@@ -20,27 +20,81 @@ static inline long rounded(float x) {
     return whole + (fraction >= 0.5f ? 1 : 0) - (fraction <= -0.5f ? 1 : 0);
 }
 
-void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
-                    uint8_t *isEdge, float *angles) {
-    for (int y = 1; y < h - 1; y++) {
-        for (int x = 1; x < w - 1; x++) {
-            long i = (long)y * w + x;
-            float m = mag[i];
-            if (!(m > threshold)) continue;
-            float ggx = gx[i], ggy = gy[i];
-            float ax = fabsf(ggx), ay = fabsf(ggy);
-            float a, b;
-            if (ay <= 0.414f * ax) { a = mag[i - 1]; b = mag[i + 1]; }
-            else if (ax <= 0.414f * ay) { a = mag[i - w]; b = mag[i + w]; }
-            else if ((ggx > 0) == (ggy > 0)) { a = mag[i - w - 1]; b = mag[i + w + 1]; }
-            else { a = mag[i - w + 1]; b = mag[i + w - 1]; }
-            if (!(m >= a) || !(m >= b)) continue;
-            float angle = atan2f(ggy, ggx) * 180 / swift_pi;
-            if (angle < 0) angle += 180;
-            isEdge[i] = 1;
-            angles[i] = angle;
-        }
+// One pixel of cs_edge_pixels (an inner pixel).
+static inline void edge_pixel(const float *mag, const float *gx, const float *gy, long i, int w, float threshold,
+                              uint8_t *isEdge, float *angles) {
+    float m = mag[i];
+    if (!(m > threshold)) return;
+    float ggx = gx[i], ggy = gy[i];
+    float ax = fabsf(ggx), ay = fabsf(ggy);
+    float a, b;
+    if (ay <= 0.414f * ax) { a = mag[i - 1]; b = mag[i + 1]; }
+    else if (ax <= 0.414f * ay) { a = mag[i - w]; b = mag[i + w]; }
+    else if ((ggx > 0) == (ggy > 0)) { a = mag[i - w - 1]; b = mag[i + w + 1]; }
+    else { a = mag[i - w + 1]; b = mag[i + w - 1]; }
+    if (!(m >= a) || !(m >= b)) return;
+    float angle = atan2f(ggy, ggx) * 180 / swift_pi;
+    if (angle < 0) angle += 180;
+    isEdge[i] = 1;
+    angles[i] = angle;
+}
+
+#if CS_AVX2
+// Eight pixels from i on: the same tests with every lane's neighbours loaded and chosen by blends;
+// the angle (libm's atan2f) only for the pixels that pass, one at a time as edge_pixel does.
+__attribute__((target("avx2"))) static int edge_block(const float *mag, const float *gx, const float *gy, long i, int w,
+                                                     __m256 threshold, uint8_t *isEdge, float *angles) {
+    __m256 m = _mm256_loadu_ps(mag + i);
+    __m256 above = _mm256_cmp_ps(m, threshold, _CMP_GT_OQ);
+    if (_mm256_movemask_ps(above) == 0) return 0;
+    const __m256 sign = _mm256_set1_ps(-0.0f), ratio = _mm256_set1_ps(0.414f), zero = _mm256_setzero_ps();
+    __m256 ggx = _mm256_loadu_ps(gx + i), ggy = _mm256_loadu_ps(gy + i);
+    __m256 ax = _mm256_andnot_ps(sign, ggx), ay = _mm256_andnot_ps(sign, ggy);
+    __m256 across = _mm256_cmp_ps(ay, _mm256_mul_ps(ratio, ax), _CMP_LE_OQ);   // the gradient runs along x
+    __m256 down = _mm256_cmp_ps(ax, _mm256_mul_ps(ratio, ay), _CMP_LE_OQ);     // along y
+    __m256 same = _mm256_xor_ps(_mm256_cmp_ps(ggx, zero, _CMP_GT_OQ), _mm256_cmp_ps(ggy, zero, _CMP_GT_OQ));
+    // Chosen from the last case to the first, so the first that holds wins.
+    __m256 a = _mm256_blendv_ps(_mm256_loadu_ps(mag + i - w - 1), _mm256_loadu_ps(mag + i - w + 1), same);
+    __m256 b = _mm256_blendv_ps(_mm256_loadu_ps(mag + i + w + 1), _mm256_loadu_ps(mag + i + w - 1), same);
+    a = _mm256_blendv_ps(a, _mm256_loadu_ps(mag + i - w), down);
+    b = _mm256_blendv_ps(b, _mm256_loadu_ps(mag + i + w), down);
+    a = _mm256_blendv_ps(a, _mm256_loadu_ps(mag + i - 1), across);
+    b = _mm256_blendv_ps(b, _mm256_loadu_ps(mag + i + 1), across);
+    __m256 keep = _mm256_and_ps(above, _mm256_and_ps(_mm256_cmp_ps(m, a, _CMP_GE_OQ), _mm256_cmp_ps(m, b, _CMP_GE_OQ)));
+    unsigned kept = (unsigned)_mm256_movemask_ps(keep);
+    while (kept) {
+        long j = i + __builtin_ctz(kept);
+        float angle = atan2f(gy[j], gx[j]) * 180 / swift_pi;
+        if (angle < 0) angle += 180;
+        isEdge[j] = 1;
+        angles[j] = angle;
+        kept &= kept - 1;
     }
+    return 1;
+}
+
+__attribute__((target("avx2"))) static void edge_pixels_avx2(const float *mag, const float *gx, const float *gy, int w, int h,
+                                                            float threshold, uint8_t *isEdge, float *angles) {
+    __m256 t = _mm256_set1_ps(threshold);
+    for (int y = 1; y < h - 1; y++) {
+        long row = (long)y * w;
+        int x = 1;
+        for (; x + 8 <= w - 1; x += 8) edge_block(mag, gx, gy, row + x, w, t, isEdge, angles);
+        for (; x < w - 1; x++) edge_pixel(mag, gx, gy, row + x, w, threshold, isEdge, angles);
+    }
+}
+#endif
+
+int cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
+                   uint8_t *isEdge, float *angles, int vector) {
+#if CS_AVX2
+    if (cs_avx2(vector)) { edge_pixels_avx2(mag, gx, gy, w, h, threshold, isEdge, angles); return 1; }
+#endif
+    (void)vector;
+    for (int y = 1; y < h - 1; y++) {
+        for (int x = 1; x < w - 1; x++) edge_pixel(mag, gx, gy, (long)y * w + x, w, threshold, isEdge, angles);
+    }
+    return 0;
 }
 
 // How many of the eight neighbours along the edge through (x, y), up to 4 px each way, are edge

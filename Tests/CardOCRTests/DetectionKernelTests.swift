@@ -336,14 +336,21 @@ import Foundation
 
     @Test(arguments: [(0.0, UInt64(5)), (0.5, 6), (-1.1, 7)])
     func edgePixelsAreTheDefinitions(turn: Double, seed: UInt64) {
-        let edges = EdgeMap(Self.cardPicture(203, 150, seed: seed, turn: turn))
-        let threshold = max(4, edges.magnitudePercentile(0.75))
-        let found = HoughLines.edgePixels(edges, threshold: threshold)
-        let expected = Self.definitionEdgePixels(edges, threshold: threshold)
-        #expect(found.isEdge.contains(1))
-        #expect(found.isEdge == expected.isEdge)
-        let differing = zip(found.angles, expected.angles).filter { $0.0.bitPattern != $0.1.bitPattern }
-        #expect(differing.isEmpty, "\(differing.count) angles differ, e.g. \(differing.prefix(3))")
+        // A card picture, and noise in 0...3 levels (gradients in every direction, equal neighbours).
+        var g = Generator(state: seed)
+        let noise = PixelImage(width: 203, height: 150, channels: 1, pixels: (0..<(203 * 150)).map { _ in UInt8(85 * Int.random(in: 0...3, using: &g)) })
+        for picture in [Self.cardPicture(203, 150, seed: seed, turn: turn), noise] {
+            let edges = EdgeMap(picture)
+            let threshold = max(4, edges.magnitudePercentile(0.75))
+            let expected = Self.definitionEdgePixels(edges, threshold: threshold)
+            #expect(expected.isEdge.contains(1))
+            for vector in [true, false] {
+                let found = HoughLines.edgePixels(edges, threshold: threshold, vector: vector)
+                #expect(found.isEdge == expected.isEdge)
+                let differing = zip(found.angles, expected.angles).filter { $0.0.bitPattern != $0.1.bitPattern }
+                #expect(differing.isEmpty, "\(differing.count) angles differ, e.g. \(differing.prefix(3))")
+            }
+        }
     }
 
     @Test func roundingIsSymmetricAboutZero() {

@@ -66,8 +66,9 @@ void cs_scaled_histogram(const float *values, long count, float lo, float scale,
 
 /// HoughLines.edgePixels: inner pixels above `threshold` that are local maxima across their
 /// gradient get isEdge 1 and their gradient direction in degrees (0..<180); others are untouched.
-void cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
-                    uint8_t *isEdge, float *angles);
+/// With `vector` nonzero and AVX2 there, the tests eight pixels at a time (returns 1), else 0.
+int cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
+                   uint8_t *isEdge, float *angles, int vector);
 /// HoughLines.vote: each edge pixel (raster order) adds its strength times its straightness to the
 /// 180-degree-wide `cells` around its direction, the same floats in the same order.
 void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,

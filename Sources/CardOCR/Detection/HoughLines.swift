@@ -109,11 +109,11 @@ enum HoughLines {
 
     /// Edge pixels: local maxima across the edge, above `threshold` (the texture's level), with their
     /// gradient direction in degrees (0..<180) (`cs_edge_pixels`).
-    static func edgePixels(_ edges: EdgeMap, threshold: Float) -> (isEdge: [UInt8], angles: [Float]) {
+    static func edgePixels(_ edges: EdgeMap, threshold: Float, vector: Bool = true) -> (isEdge: [UInt8], angles: [Float]) {
         let w = edges.width, h = edges.height
         var isEdge = [UInt8](repeating: 0, count: w * h)
         var angles = [Float](repeating: 0, count: w * h)
-        cs_edge_pixels(edges.magnitude, edges.gx, edges.gy, Int32(w), Int32(h), threshold, &isEdge, &angles)
+        _ = cs_edge_pixels(edges.magnitude, edges.gx, edges.gy, Int32(w), Int32(h), threshold, &isEdge, &angles, vector ? 1 : 0)
         return (isEdge, angles)
     }
 
