@@ -118,31 +118,103 @@ static inline int straightness(int x, int y, float angle, int w, int h, const ui
     return straight;
 }
 
-void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
-                   const float *cosT, const float *sinT, int diag, int rhoBins, float *cells) {
-    const int spread = 3, n = 180;
-    float shares[7];
-    for (int dt = -spread; dt <= spread; dt++) shares[dt + spread] = 1 - (float)abs(dt) / (float)(spread + 1);
-    for (int y = 1; y < h - 1; y++) {
-        const uint8_t *row = isEdge + (long)y * w;
-        for (int x = (int)cs_next_byte(row, 1, w - 1, 0); x < w - 1; x = (int)cs_next_byte(row, x + 1, w - 1, 0)) {
-            long i = (long)y * w + x;
-            float angle = angles[i];
-            int straight = straightness(x, y, angle, w, h, isEdge, angles);
-            float ratio = mag[i] / strong;
-            float weight = (ratio < 1 ? ratio : 1) * ((float)straight / 8);
-            if (!(weight > 0)) continue;
-            long t0 = rounded(angle) % n;
-            for (int dt = -spread; dt <= spread; dt++) {
-                long t = t0 + dt;
-                if (t < 0) t += n; else if (t >= n) t -= n;
-                float rho = (float)x * cosT[t] + (float)y * sinT[t];
-                long r = rounded(rho) + diag;
-                if (r < 0 || r >= rhoBins) continue;
-                cells[r * n + t] += weight * shares[dt + spread];
-            }
-        }
+#if CS_AVX2
+// rounded() in eight lanes: the same truncation, fraction and comparisons.
+__attribute__((target("avx2"))) static inline __m256i rounded8(__m256 x) {
+    __m256i whole = _mm256_cvttps_epi32(x);
+    __m256 fraction = _mm256_sub_ps(x, _mm256_cvtepi32_ps(whole));
+    __m256i up = _mm256_castps_si256(_mm256_cmp_ps(fraction, _mm256_set1_ps(0.5f), _CMP_GE_OQ));
+    __m256i down = _mm256_castps_si256(_mm256_cmp_ps(fraction, _mm256_set1_ps(-0.5f), _CMP_LE_OQ));
+    // A true comparison is -1 in every bit: subtracting it adds one.
+    return _mm256_add_epi32(_mm256_sub_epi32(whole, up), down);
+}
+
+// straightness() with its eight neighbours in eight lanes (k = 1, 1, 2, 2, ... 4, 4; the sign +, -
+// in turn). Every neighbour lies at most four rows below y, so with y + 5 < h the four bytes a
+// gather of isEdge reads stay inside the plane.
+__attribute__((target("avx2"))) static inline int straightness8(int x, int y, float angle, int w, int h,
+                                                               const uint8_t *isEdge, const float *angles) {
+    float rad = angle * swift_pi / 180;
+    float tx = -sinf(rad), ty = cosf(rad);
+    const __m256 k = _mm256_setr_ps(1, 1, 2, 2, 3, 3, 4, 4);
+    const __m256i sign = _mm256_setr_epi32(1, -1, 1, -1, 1, -1, 1, -1);
+    __m256i ox = _mm256_mullo_epi32(rounded8(_mm256_mul_ps(k, _mm256_set1_ps(tx))), sign);
+    __m256i oy = _mm256_mullo_epi32(rounded8(_mm256_mul_ps(k, _mm256_set1_ps(ty))), sign);
+    __m256i nx = _mm256_add_epi32(_mm256_set1_epi32(x), ox), ny = _mm256_add_epi32(_mm256_set1_epi32(y), oy);
+    __m256i minus = _mm256_set1_epi32(-1);
+    __m256i inside = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi32(nx, minus), _mm256_cmpgt_epi32(ny, minus)),
+                                      _mm256_and_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(w), nx),
+                                                       _mm256_cmpgt_epi32(_mm256_set1_epi32(h), ny)));
+    __m256i j = _mm256_add_epi32(_mm256_mullo_epi32(ny, _mm256_set1_epi32(w)), nx);
+    j = _mm256_and_si256(j, inside);  // outside lanes read pixel 0 and are not counted
+    __m256i bytes = _mm256_i32gather_epi32((const int *)isEdge, j, 1);
+    __m256i edge = _mm256_andnot_si256(_mm256_cmpeq_epi32(_mm256_and_si256(bytes, _mm256_set1_epi32(0xFF)),
+                                                          _mm256_setzero_si256()), inside);
+    __m256 d = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(_mm256_i32gather_ps(angles, j, 4), _mm256_set1_ps(angle)));
+    __m256 wide = _mm256_cmp_ps(d, _mm256_set1_ps(90), _CMP_GT_OQ);
+    d = _mm256_blendv_ps(d, _mm256_sub_ps(_mm256_set1_ps(180), d), wide);
+    __m256 near = _mm256_and_ps(_mm256_cmp_ps(d, _mm256_set1_ps(15), _CMP_LT_OQ), _mm256_castsi256_ps(edge));
+    return __builtin_popcount((unsigned)_mm256_movemask_ps(near));
+}
+#endif
+
+// The votes of the edge pixels of rows [y0, y1), raster order; `eight` chooses straightness8.
+#define VOTE_ROWS(STRAIGHTNESS)                                                                        \
+    for (int y = y0; y < y1; y++) {                                                                    \
+        const uint8_t *row = isEdge + (long)y * w;                                                     \
+        for (int x = (int)cs_next_byte(row, 1, w - 1, 0); x < w - 1; x = (int)cs_next_byte(row, x + 1, w - 1, 0)) { \
+            long i = (long)y * w + x;                                                                  \
+            float angle = angles[i];                                                                   \
+            int straight = STRAIGHTNESS(x, y, angle, w, h, isEdge, angles);                            \
+            float ratio = mag[i] / strong;                                                             \
+            float weight = (ratio < 1 ? ratio : 1) * ((float)straight / 8);                            \
+            if (!(weight > 0)) continue;                                                               \
+            long t0 = rounded(angle) % theta_bins;                                                              \
+            for (int dt = -vote_spread; dt <= vote_spread; dt++) {                                     \
+                long t = t0 + dt;                                                                      \
+                if (t < 0) t += theta_bins; else if (t >= theta_bins) t -= theta_bins;                  \
+                float rho = (float)x * cosT[t] + (float)y * sinT[t];                                   \
+                long r = rounded(rho) + diag;                                                          \
+                if (r < 0 || r >= rhoBins) continue;                                                   \
+                cells[r * theta_bins + t] += weight * shares[dt + vote_spread];                        \
+            }                                                                                          \
+        }                                                                                              \
     }
+
+// Each pixel votes for its own direction and three degrees either side, over 180 degrees.
+enum { vote_spread = 3, theta_bins = 180 };
+
+static void vote_rows(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, int y0, int y1,
+                      float strong, const float *cosT, const float *sinT, int diag, int rhoBins, const float *shares,
+                      float *cells) {
+    VOTE_ROWS(straightness)
+}
+
+#if CS_AVX2
+__attribute__((target("avx2"))) static void vote_rows_avx2(const float *mag, const uint8_t *isEdge, const float *angles,
+                                                           int w, int h, int y0, int y1, float strong, const float *cosT,
+                                                           const float *sinT, int diag, int rhoBins, const float *shares,
+                                                           float *cells) {
+    VOTE_ROWS(straightness8)
+}
+#endif
+
+int cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
+                  const float *cosT, const float *sinT, int diag, int rhoBins, float *cells, int vector) {
+    float shares[2 * vote_spread + 1];
+    for (int dt = -vote_spread; dt <= vote_spread; dt++) shares[dt + vote_spread] = 1 - (float)abs(dt) / (float)(vote_spread + 1);
+    // Rows whose neighbours (up to four rows down) end more than four bytes before the plane's end.
+    int lastSafe = h - 5 > 1 ? h - 5 : 1;
+#if CS_AVX2
+    if (cs_avx2(vector)) {
+        vote_rows_avx2(mag, isEdge, angles, w, h, 1, lastSafe, strong, cosT, sinT, diag, rhoBins, shares, cells);
+        vote_rows(mag, isEdge, angles, w, h, lastSafe, h - 1, strong, cosT, sinT, diag, rhoBins, shares, cells);
+        return 1;
+    }
+#endif
+    (void)vector;
+    vote_rows(mag, isEdge, angles, w, h, 1, h - 1, strong, cosT, sinT, diag, rhoBins, shares, cells);
+    return 0;
 }
 
 long cs_rounded(float x) { return rounded(x); }

@@ -70,9 +70,11 @@ void cs_scaled_histogram(const float *values, long count, float lo, float scale,
 int cs_edge_pixels(const float *mag, const float *gx, const float *gy, int w, int h, float threshold,
                    uint8_t *isEdge, float *angles, int vector);
 /// HoughLines.vote: each edge pixel (raster order) adds its strength times its straightness to the
-/// 180-degree-wide `cells` around its direction, the same floats in the same order.
-void cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
-                   const float *cosT, const float *sinT, int diag, int rhoBins, float *cells);
+/// 180-degree-wide `cells` around its direction, the same floats in the same order. With `vector`
+/// nonzero and AVX2 there, each pixel's eight neighbours along its edge are looked at together
+/// (returns 1), else one at a time (returns 0).
+int cs_hough_vote(const float *mag, const uint8_t *isEdge, const float *angles, int w, int h, float strong,
+                  const float *cosT, const float *sinT, int diag, int rhoBins, float *cells, int vector);
 
 /// HoughLines.Accumulator.smooth in place: cells (rhoBins rows of thetaBins) inside the first and
 /// last rows become (4 c + 2 (up + down + left + right) + the four diagonals) / 16 of the cells as

@@ -121,9 +121,10 @@ enum HoughLines {
     /// the share of its neighbours along the edge (up to 4 px each way) that are edge pixels of
     /// the same direction. Letters and texture are made of short curved strokes; a card's side
     /// runs straight for its whole length (`cs_hough_vote`; the tests hold its definition).
-    static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator) {
-        cs_hough_vote(edges.magnitude, isEdge, angles, Int32(edges.width), Int32(edges.height), strong, acc.cosT, acc.sinT,
-                      Int32(acc.diag), Int32(acc.rhoBins), &acc.cells)
+    static func vote(_ edges: EdgeMap, isEdge: [UInt8], angles: [Float], strong: Float, into acc: inout Accumulator,
+                     vector: Bool = true) {
+        _ = cs_hough_vote(edges.magnitude, isEdge, angles, Int32(edges.width), Int32(edges.height), strong, acc.cosT, acc.sinT,
+                          Int32(acc.diag), Int32(acc.rhoBins), &acc.cells, vector ? 1 : 0)
     }
 
     /// The photo's four borders as lines.
