@@ -596,6 +596,33 @@ extension DetectionKernelTests {
         }
     }
 
+    /// The 3 x 3 window as defined: OR (dilate) or AND (erode) over the clamped neighbourhood.
+    @Test(arguments: [(2, 2, UInt64(1)), (3, 5, 2), (67, 41, 3), (203, 150, 4), (40, 2, 5)])
+    func window3IsTheDefinition(width w: Int, height h: Int, seed: UInt64) {
+        var g = GridFilterTests.Generator(state: seed + 60)
+        // Sparse, half and dense masks.
+        for density in [0.1, 0.5, 0.9] {
+            let mask = (0..<(w * h)).map { _ in UInt8(Double.random(in: 0..<1, using: &g) < density ? 1 : 0) }
+            for any in [true, false] {
+                var expected = [UInt8](repeating: 0, count: w * h)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var hit = any ? UInt8(0) : 1
+                        for dy in -1...1 {
+                            for dx in -1...1 {
+                                let v = mask[min(h - 1, max(0, y + dy)) * w + min(w - 1, max(0, x + dx))]
+                                hit = any ? hit | v : hit & v
+                            }
+                        }
+                        expected[y * w + x] = hit
+                    }
+                }
+                #expect(Morphology.window3(mask, w: w, h: h, any: any) == expected)
+                #expect(Morphology.window(mask, w: w, h: h, r: 1, any: any) == expected)
+            }
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 5, 1000, 76_801])
     func quantilesAreTheDefinitions(count: Int) {
         var g = GridFilterTests.Generator(state: UInt64(count) + 5)
