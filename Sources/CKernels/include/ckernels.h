@@ -64,6 +64,11 @@ void cs_range(const float *values, long count, float *lo, float *hi);
 /// range, so none falls outside).
 void cs_scaled_histogram(const float *values, long count, float lo, float scale, long *bins, long binCount);
 
+/// The value sorted()[k] of `count` values (0 <= k < count, no NaN) into *result, found by
+/// counting for each value how many are smaller (count * count comparisons: for a few dozen
+/// values). With `vector` nonzero and AVX2 there, eight comparisons at a time (returns 1), else 0.
+int cs_kth_smallest(const float *values, int count, int k, float *result, int vector);
+
 /// HoughLines.edgePixels: inner pixels above `threshold` that are local maxima across their
 /// gradient get isEdge 1 and their gradient direction in degrees (0..<180); others are untouched.
 /// With `vector` nonzero and AVX2 there, the tests eight pixels at a time (returns 1), else 0.

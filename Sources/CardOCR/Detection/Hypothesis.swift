@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 
 /// One candidate card outline and the evidence for it.
@@ -129,13 +130,22 @@ struct HypothesisJudge {
     }
 
     /// The value `sorted()[k]` would give, found by selection instead of a whole sort.
-    static func kthSmallest(_ values: [Float], _ k: Int) -> Float {
+    static func kthSmallest(_ values: [Float], _ k: Int, vector: Bool = true) -> Float {
         var v = values
-        return v.withUnsafeMutableBufferPointer { kthSmallest($0, k) }
+        return v.withUnsafeMutableBufferPointer { kthSmallest($0, k, vector: vector) }
     }
 
-    /// `kthSmallest` in place: `b` is left reordered.
-    static func kthSmallest(_ b: UnsafeMutableBufferPointer<Float>, _ k: Int) -> Float {
+    /// Up to this many values, `kthSmallest` counts (`cs_kth_smallest`) instead of partitioning.
+    static let countingLimit = 128
+
+    /// `kthSmallest` in place: `b` may be left reordered. A side's few dozen samples are counted,
+    /// without the partition's unpredictable branches; more are partitioned.
+    static func kthSmallest(_ b: UnsafeMutableBufferPointer<Float>, _ k: Int, vector: Bool = true) -> Float {
+        if b.count <= countingLimit, let base = b.baseAddress {
+            var result: Float = 0
+            _ = cs_kth_smallest(base, Int32(b.count), Int32(k), &result, vector ? 1 : 0)
+            return result
+        }
         var lo = 0, hi = b.count - 1
         while lo < hi {
             let pivot = b[(lo + hi) / 2]
