@@ -65,9 +65,9 @@ int cs_threshold(const float *values, long count, float t, int above, uint8_t *m
     return 0;
 }
 
-void cs_range(const float *values, long count, float *lo, float *hi) {
+// Swift's min() and max(): a value replaces the one kept only when strictly smaller (larger).
+static void range_plain(const float *values, long count, float *lo, float *hi) {
     float a = values[0], b = values[0];
-    // Swift's min() and max(): a value replaces the one kept only when strictly smaller (larger).
     for (long i = 1; i < count; i++) {
         float v = values[i];
         a = v < a ? v : a;
@@ -75,6 +75,42 @@ void cs_range(const float *values, long count, float *lo, float *hi) {
     }
     *lo = a;
     *hi = b;
+}
+
+#if CS_AVX2
+// Eight running minima and maxima (each lane as range_plain), then the least and greatest of them:
+// the same values for values without NaNs (a +0 and a -0 may trade places, which are equal).
+__attribute__((target("avx2"))) static void range_avx2(const float *values, long count, float *lo, float *hi) {
+    __m256 a = _mm256_set1_ps(values[0]), b = a;
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256 v = _mm256_loadu_ps(values + i);
+        a = _mm256_min_ps(v, a);
+        b = _mm256_max_ps(v, b);
+    }
+    float lows[8], highs[8];
+    _mm256_storeu_ps(lows, a);
+    _mm256_storeu_ps(highs, b);
+    float x = lows[0], y = highs[0];
+    for (int l = 1; l < 8; l++) {
+        x = lows[l] < x ? lows[l] : x;
+        y = highs[l] > y ? highs[l] : y;
+    }
+    for (; i < count; i++) {
+        x = values[i] < x ? values[i] : x;
+        y = values[i] > y ? values[i] : y;
+    }
+    *lo = x;
+    *hi = y;
+}
+#endif
+
+void cs_range(const float *values, long count, float *lo, float *hi, int vector) {
+#if CS_AVX2
+    if (cs_avx2(vector)) { range_avx2(values, count, lo, hi); return; }
+#endif
+    (void)vector;
+    range_plain(values, count, lo, hi);
 }
 
 void cs_scaled_histogram(const float *values, long count, float lo, float scale, long *bins, long binCount) {

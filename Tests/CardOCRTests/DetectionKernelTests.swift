@@ -659,6 +659,28 @@ extension DetectionKernelTests {
         }
     }
 
+    /// The colour masks as first written: the border pixels found by testing every pixel.
+    @Test(arguments: [(320, 240, UInt64(1)), (3, 9, 2), (4, 4, 3), (97, 5, 4)])
+    func colourMasksAreTheDefinition(width w: Int, height h: Int, seed: UInt64) {
+        var g = GridFilterTests.Generator(state: seed + 80)
+        let channels = (0..<3).map { c in (0..<(w * h)).map { _ in Float.random(in: c == 0 ? 0...255 : -60...60, using: &g) } }
+        let margin = max(2, min(w, h) / 40)
+        var border: [Int] = []
+        for y in 0..<h {
+            for x in 0..<w where x < margin || x >= w - margin || y < margin || y >= h - margin { border.append(y * w + x) }
+        }
+        let background = (0..<3).map { c in RegionCandidates.quantile(border.map { channels[c][$0] }, 0.5) }
+        var distance = [Float](repeating: 0, count: w * h)
+        for i in 0..<(w * h) {
+            let d0 = channels[0][i] - background[0], d1 = channels[1][i] - background[1]
+            let d2 = channels[2][i] - background[2]
+            distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
+        }
+        let p95 = RegionCandidates.quantile(border.map { distance[$0] }, 0.95)
+        let expected = [p95 + 8, p95 + 25].map { t in distance.map { $0 > t ? UInt8(1) : 0 } }
+        #expect(RegionCandidates.colourMasks(channels, w: w, h: h) == expected)
+    }
+
     @Test(arguments: [0, 1, 2, 5, 1000, 76_801])
     func quantilesAreTheDefinitions(count: Int) {
         var g = GridFilterTests.Generator(state: UInt64(count) + 5)
@@ -667,7 +689,10 @@ extension DetectionKernelTests {
         let spread = (0..<count).map { _ in Float.random(in: -3...250, using: &g) }
         let levels = (0..<count).map { _ in Float(Int.random(in: 0...4, using: &g)) * 17.25 }
         for values in [spread, levels, [Float](repeating: 9, count: count)] {
-            #expect(RegionCandidates.quantiles(values, qs).map(\.bitPattern) == Self.definitionQuantiles(values, qs).map(\.bitPattern))
+            for vector in [true, false] {
+                #expect(RegionCandidates.quantiles(values, qs, vector: vector).map(\.bitPattern)
+                        == Self.definitionQuantiles(values, qs).map(\.bitPattern))
+            }
         }
     }
 }

@@ -57,8 +57,9 @@ void cs_histogram(const float *values, long count, long *bins);
 int cs_halve(const float *plane, int width, int height, float *out, int maximum, int vector);
 /// mask[i] = values[i] > t (`above` nonzero) or values[i] < t, as 1 or 0; returns as cs_halve.
 int cs_threshold(const float *values, long count, float t, int above, uint8_t *mask, int vector);
-/// The least and the greatest of `count` (at least one) values.
-void cs_range(const float *values, long count, float *lo, float *hi);
+/// The least and the greatest of `count` (at least one) values, none NaN (eight at a time with
+/// AVX2 when `vector` is nonzero and the processor has it).
+void cs_range(const float *values, long count, float *lo, float *hi, int vector);
 /// Adds each value to bin (long)((value - lo) * scale) of `bins` (binCount of them, at most 1024),
 /// clamped to the bins (RegionCandidates.quantiles: lo the least value, scale (binCount - 1) /
 /// range, so none falls outside).

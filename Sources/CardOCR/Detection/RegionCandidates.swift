@@ -52,15 +52,28 @@ enum RegionCandidates {
     static func colourMasks(_ channels: [[Float]], w: Int, h: Int) -> [[UInt8]] {
         let margin = max(2, min(w, h) / 40)
         var border: [Int] = []
+        border.reserveCapacity(2 * margin * (w + h))
         for y in 0..<h {
-            for x in 0..<w where x < margin || x >= w - margin || y < margin || y >= h - margin { border.append(y * w + x) }
+            if y < margin || y >= h - margin {
+                border.append(contentsOf: (y * w)..<(y * w + w))
+            } else {
+                border.append(contentsOf: (y * w)..<(y * w + min(margin, w)))
+                border.append(contentsOf: (y * w + max(margin, w - margin))..<(y * w + w))
+            }
         }
         let background = (0..<3).map { c in quantile(border.map { channels[c][$0] }, 0.5) }
-        var distance = [Float](repeating: 0, count: w * h)
-        for i in 0..<(w * h) {
-            let d0 = channels[0][i] - background[0], d1 = channels[1][i] - background[1]
-            let d2 = channels[2][i] - background[2]
-            distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
+        let (b0, b1, b2) = (background[0], background[1], background[2])
+        let distance = [Float](unsafeUninitializedCapacity: w * h) { distance, initialized in
+            channels[0].withUnsafeBufferPointer { c0 in channels[1].withUnsafeBufferPointer { c1 in
+                channels[2].withUnsafeBufferPointer { c2 in
+                    for i in 0..<(w * h) {
+                        let d0 = c0[i] - b0, d1 = c1[i] - b1
+                        let d2 = c2[i] - b2
+                        distance[i] = (d0 * d0 + 2 * d1 * d1 + 2 * d2 * d2).squareRoot()
+                    }
+                }
+            } }
+            initialized = w * h
         }
         let p95 = quantile(border.map { distance[$0] }, 0.95)
         return [p95 + 8, p95 + 25].map { threshold(distance, above: $0) }
@@ -91,10 +104,10 @@ enum RegionCandidates {
     static func quantile(_ values: [Float], _ q: Double) -> Float { quantiles(values, [q])[0] }
 
     /// `quantile` for several fractions from one histogram.
-    static func quantiles(_ values: [Float], _ qs: [Double]) -> [Float] {
+    static func quantiles(_ values: [Float], _ qs: [Double], vector: Bool = true) -> [Float] {
         guard !values.isEmpty else { return qs.map { _ in 0 } }
         var lo: Float = 0, hi: Float = 0
-        cs_range(values, values.count, &lo, &hi)
+        cs_range(values, values.count, &lo, &hi, vector ? 1 : 0)
         guard hi > lo else { return qs.map { _ in values[0] } }
         let bins = 1024
         let scale = Float(bins - 1) / (hi - lo)
