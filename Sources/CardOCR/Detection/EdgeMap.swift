@@ -26,9 +26,10 @@ struct EdgeMap {
         height = h
         channels = Self.opponentChannels(image)
         for c in channels.indices { Self.smooth(&channels[c], w: w, h: h, passes: 2) }
-        gx = [Float](repeating: 0, count: n)
-        gy = [Float](repeating: 0, count: n)
-        magnitude = [Float](repeating: 0, count: n)
+        // The gradients' kernel writes every inner pixel: only the border is zeroed beforehand.
+        gx = Self.planeWithZeroBorder(w, h)
+        gy = Self.planeWithZeroBorder(w, h)
+        magnitude = Self.planeWithZeroBorder(w, h)
         strongEdge = 0
         // Per pixel, the Sobel gradient of the channel that changes most.
         strongestGradients(channelCount: image.channels == 3 ? 3 : 1)
@@ -41,19 +42,46 @@ struct EdgeMap {
         Self.percentile(bins: magnitudeBins, count: magnitude.count, fraction)
     }
 
+    /// A w x h plane whose border pixels are 0 and whose inner pixels are for the caller to write
+    /// (all zero when there are none).
+    static func planeWithZeroBorder(_ w: Int, _ h: Int) -> [Float] {
+        [Float](unsafeUninitializedCapacity: w * h) { plane, initialized in
+            if w < 3 || h < 3 {
+                plane.initialize(repeating: 0)
+            } else {
+                plane.baseAddress!.initialize(repeating: 0, count: w)
+                (plane.baseAddress! + (h - 1) * w).initialize(repeating: 0, count: w)
+                for y in 1..<(h - 1) {
+                    plane[y * w] = 0
+                    plane[y * w + w - 1] = 0
+                }
+            }
+            initialized = w * h
+        }
+    }
+
     /// Brightness, red-green and yellow-blue of a colour image; brightness alone of a gray one
     /// (the colour planes zero).
     static func opponentChannels(_ image: PixelImage) -> [[Float]] {
         let n = image.width * image.height
-        var luma = [Float](repeating: 0, count: n)
-        var redGreen = [Float](repeating: 0, count: n)
-        var yellowBlue = [Float](repeating: 0, count: n)
-        image.pixels.withUnsafeBufferPointer { px in
-            if image.channels == 3 {
-                _ = cs_opponent_channels(px.baseAddress, n, &luma, &redGreen, &yellowBlue, 1)
-            } else {
-                for i in 0..<n { luma[i] = Float(px[i]) }
+        guard image.channels == 3 else {
+            let luma = image.pixels.prefix(n).map { Float($0) }
+            let zero = [Float](repeating: 0, count: n)
+            return [luma, zero, zero]
+        }
+        // The kernel writes every value of the three planes.
+        var redGreen: [Float] = [], yellowBlue: [Float] = []
+        let luma = [Float](unsafeUninitializedCapacity: n) { luma, madeLuma in
+            redGreen = [Float](unsafeUninitializedCapacity: n) { rg, madeRG in
+                yellowBlue = [Float](unsafeUninitializedCapacity: n) { yb, madeYB in
+                    image.pixels.withUnsafeBufferPointer { px in
+                        _ = cs_opponent_channels(px.baseAddress, n, luma.baseAddress, rg.baseAddress, yb.baseAddress, 1)
+                    }
+                    madeYB = n
+                }
+                madeRG = n
             }
+            madeLuma = n
         }
         return [luma, redGreen, yellowBlue]
     }
