@@ -21,7 +21,7 @@ struct EdgeMap {
     private var magnitudeBins: [Int] = []
 
     init(_ image: PixelImage) {
-        let w = image.width, h = image.height, n = w * h
+        let w = image.width, h = image.height
         width = w
         height = h
         channels = Self.opponentChannels(image)
