@@ -684,6 +684,29 @@ extension DetectionKernelTests {
         #expect(RegionCandidates.colourMasks(channels, w: w, h: h) == expected)
     }
 
+    /// Wider square windows (the text region's closing and clustering) as defined: any or all of
+    /// the clamped (2r + 1) x (2r + 1) neighbourhood set.
+    @Test(arguments: [(2, 30, 20, UInt64(1)), (5, 41, 17, 2), (19, 64, 48, 3), (3, 2, 9, 4), (4, 9, 2, 5)])
+    func wideWindowsAreTheDefinition(radius r: Int, width w: Int, height h: Int, seed: UInt64) {
+        var g = GridFilterTests.Generator(state: seed + 90)
+        for density in [0.02, 0.3, 0.95] {
+            let mask = (0..<(w * h)).map { _ in UInt8(Double.random(in: 0..<1, using: &g) < density ? 1 : 0) }
+            for any in [true, false] {
+                var expected = [UInt8](repeating: 0, count: w * h)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        var count = 0
+                        for dy in -r...r {
+                            for dx in -r...r { count += Int(mask[min(h - 1, max(0, y + dy)) * w + min(w - 1, max(0, x + dx))]) }
+                        }
+                        expected[y * w + x] = any ? (count > 0 ? 1 : 0) : (count == (2 * r + 1) * (2 * r + 1) ? 1 : 0)
+                    }
+                }
+                #expect(Morphology.window(mask, w: w, h: h, r: r, any: any) == expected)
+            }
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 5, 1000, 76_801])
     func quantilesAreTheDefinitions(count: Int) {
         var g = GridFilterTests.Generator(state: UInt64(count) + 5)

@@ -217,12 +217,20 @@ enum Morphology {
                             count += Int(m[row + min(w - 1, x + r + 1)]) - Int(m[row + max(0, x - r)])
                         }
                     }
-                    for x in 0..<w {
-                        var count = 0
-                        for dy in -r...r { count += Int(t[min(h - 1, max(0, dy)) * w + x]) }
+                    // Down the columns all at once, a row at a time (a column at a time strides
+                    // through memory): each column's count of set pixels in its window.
+                    var counts = [Int32](repeating: 0, count: w)
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        for dy in -r...r {
+                            let row = t + min(h - 1, max(0, dy)) * w
+                            for x in 0..<w { counts[x] += Int32(row[x]) }
+                        }
                         for y in 0..<h {
-                            o[y * w + x] = decide(count)
-                            count += Int(t[min(h - 1, y + r + 1) * w + x]) - Int(t[max(0, y - r) * w + x])
+                            let out = o + y * w, entering = t + min(h - 1, y + r + 1) * w, leaving = t + max(0, y - r) * w
+                            for x in 0..<w {
+                                out[x] = decide(Int(counts[x]))
+                                counts[x] += Int32(entering[x]) - Int32(leaving[x])
+                            }
                         }
                     }
                 }
