@@ -4,6 +4,10 @@
 #ifndef CARDSCAN_CKERNELS_AVX2_H
 #define CARDSCAN_CKERNELS_AVX2_H
 
+// A loop body written once and inlined into both the plain and the AVX2 function that call it, so
+// the compiler makes each from the same source.
+#define KERNEL static inline __attribute__((always_inline))
+
 #if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
 #define CS_AVX2 1
 #include <immintrin.h>

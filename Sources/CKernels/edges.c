@@ -8,8 +8,6 @@
 // Swift definitions (EdgeMap), in their order and without fused multiply-adds, so the vector
 // code the compiler makes gives the same floats as one value at a time.
 
-#define KERNEL static inline __attribute__((always_inline))
-
 KERNEL void smooth_row(const float *restrict r, float *restrict o, int w) {
     o[0] = (r[0] + 2 * r[0] + r[1]) * 0.25f;
     for (int x = 1; x < w - 1; x++) o[x] = (r[x - 1] + 2 * r[x] + r[x + 1]) * 0.25f;
@@ -127,20 +125,11 @@ void cs_histogram(const float *values, long count, long *bins) {
     // small gradients) would otherwise wait on the previous increment of the same bin.
     uint32_t part[4][1025];
     memset(part, 0, sizeof part);
-    long i = 0;
-    for (; i + 4 <= count; i += 4) {
-        for (int k = 0; k < 4; k++) {
-            float v = values[i + k];
-            v = v >= 0 ? v : 0;
-            v = 1024 < v ? 1024 : v;
-            part[k][(long)v] += 1;
-        }
-    }
-    for (; i < count; i++) {
+    for (long i = 0; i < count; i++) {
         float v = values[i];
         v = v >= 0 ? v : 0;
         v = 1024 < v ? 1024 : v;
-        part[0][(long)v] += 1;
+        part[i & 3][(long)v] += 1;
     }
     for (int b = 0; b < 1025; b++) bins[b] += (long)part[0][b] + part[1][b] + part[2][b] + part[3][b];
 }

@@ -20,6 +20,14 @@ static inline long rounded(float x) {
     return whole + (fraction >= 0.5f ? 1 : 0) - (fraction <= -0.5f ? 1 : 0);
 }
 
+// Marks pixel i an edge pixel, with its gradient's direction in degrees (0..<180).
+static inline void mark_edge(const float *gx, const float *gy, long i, uint8_t *isEdge, float *angles) {
+    float angle = atan2f(gy[i], gx[i]) * 180 / swift_pi;
+    if (angle < 0) angle += 180;
+    isEdge[i] = 1;
+    angles[i] = angle;
+}
+
 // One pixel of cs_edge_pixels (an inner pixel).
 static inline void edge_pixel(const float *mag, const float *gx, const float *gy, long i, int w, float threshold,
                               uint8_t *isEdge, float *angles) {
@@ -33,20 +41,17 @@ static inline void edge_pixel(const float *mag, const float *gx, const float *gy
     else if ((ggx > 0) == (ggy > 0)) { a = mag[i - w - 1]; b = mag[i + w + 1]; }
     else { a = mag[i - w + 1]; b = mag[i + w - 1]; }
     if (!(m >= a) || !(m >= b)) return;
-    float angle = atan2f(ggy, ggx) * 180 / swift_pi;
-    if (angle < 0) angle += 180;
-    isEdge[i] = 1;
-    angles[i] = angle;
+    mark_edge(gx, gy, i, isEdge, angles);
 }
 
 #if CS_AVX2
 // Eight pixels from i on: the same tests with every lane's neighbours loaded and chosen by blends;
 // the angle (libm's atan2f) only for the pixels that pass, one at a time as edge_pixel does.
-__attribute__((target("avx2"))) static int edge_block(const float *mag, const float *gx, const float *gy, long i, int w,
+__attribute__((target("avx2"))) static void edge_block(const float *mag, const float *gx, const float *gy, long i, int w,
                                                      __m256 threshold, uint8_t *isEdge, float *angles) {
     __m256 m = _mm256_loadu_ps(mag + i);
     __m256 above = _mm256_cmp_ps(m, threshold, _CMP_GT_OQ);
-    if (_mm256_movemask_ps(above) == 0) return 0;
+    if (_mm256_movemask_ps(above) == 0) return;
     const __m256 sign = _mm256_set1_ps(-0.0f), ratio = _mm256_set1_ps(0.414f), zero = _mm256_setzero_ps();
     __m256 ggx = _mm256_loadu_ps(gx + i), ggy = _mm256_loadu_ps(gy + i);
     __m256 ax = _mm256_andnot_ps(sign, ggx), ay = _mm256_andnot_ps(sign, ggy);
@@ -62,15 +67,7 @@ __attribute__((target("avx2"))) static int edge_block(const float *mag, const fl
     b = _mm256_blendv_ps(b, _mm256_loadu_ps(mag + i + 1), across);
     __m256 keep = _mm256_and_ps(above, _mm256_and_ps(_mm256_cmp_ps(m, a, _CMP_GE_OQ), _mm256_cmp_ps(m, b, _CMP_GE_OQ)));
     unsigned kept = (unsigned)_mm256_movemask_ps(keep);
-    while (kept) {
-        long j = i + __builtin_ctz(kept);
-        float angle = atan2f(gy[j], gx[j]) * 180 / swift_pi;
-        if (angle < 0) angle += 180;
-        isEdge[j] = 1;
-        angles[j] = angle;
-        kept &= kept - 1;
-    }
-    return 1;
+    for (; kept; kept &= kept - 1) mark_edge(gx, gy, i + __builtin_ctz(kept), isEdge, angles);
 }
 
 __attribute__((target("avx2"))) static void edge_pixels_avx2(const float *mag, const float *gx, const float *gy, int w, int h,
@@ -158,7 +155,8 @@ __attribute__((target("avx2"))) static inline int straightness8(int x, int y, fl
 }
 #endif
 
-// The votes of the edge pixels of rows [y0, y1), raster order; `eight` chooses straightness8.
+// The votes of the edge pixels of rows [y0, y1), in raster order, each pixel's straightness by
+// STRAIGHTNESS (straightness, or straightness8 in the AVX2 copy).
 #define VOTE_ROWS(STRAIGHTNESS)                                                                        \
     for (int y = y0; y < y1; y++) {                                                                    \
         const uint8_t *row = isEdge + (long)y * w;                                                     \
@@ -222,7 +220,6 @@ long cs_rounded(float x) { return rounded(x); }
 // HoughLines.Accumulator.smooth: a 3 x 3 binomial kernel over (rho, theta), theta wrapping
 // around, rows 0 and rhoBins - 1 left as they are. Written once, compiled for any processor and
 // for AVX2; each cell's sum in the Swift definition's order.
-#define KERNEL static inline __attribute__((always_inline))
 
 KERNEL float smoothed_cell(const float *above, const float *here, const float *below, int t, int tl, int tr) {
     float s = 4 * here[t];
@@ -234,12 +231,7 @@ KERNEL float smoothed_cell(const float *above, const float *here, const float *b
 KERNEL void accumulator_row(const float *restrict above, const float *restrict here, const float *restrict below,
                             float *restrict out, int n) {
     out[0] = smoothed_cell(above, here, below, 0, n - 1, 1);
-    for (int t = 1; t < n - 1; t++) {
-        float s = 4 * here[t];
-        s += 2 * (above[t] + below[t] + here[t - 1] + here[t + 1]);
-        s += above[t - 1] + above[t + 1] + below[t - 1] + below[t + 1];
-        out[t] = s / 16;
-    }
+    for (int t = 1; t < n - 1; t++) out[t] = smoothed_cell(above, here, below, t, t - 1, t + 1);
     out[n - 1] = smoothed_cell(above, here, below, n - 1, n - 2, 0);
 }
 

@@ -6,8 +6,6 @@
 // RegionCandidates' planes and masks (the same floats and bytes as its Swift definitions), each
 // loop written once and compiled for any processor and for AVX2, chosen at run time.
 
-#define KERNEL static inline __attribute__((always_inline))
-
 KERNEL void halve_body(const float *restrict src, int width, int w, int h, float *restrict out, int maximum) {
     for (int y = 0; y < h; y++) {
         const float *restrict top = src + (long)2 * y * width, *restrict bottom = top + width;
@@ -119,16 +117,10 @@ void cs_scaled_histogram(const float *values, long count, float lo, float scale,
     uint32_t part[4][most];
     if (binCount > most) binCount = most;
     memset(part, 0, sizeof part);
-    long last = binCount - 1, i = 0;
-    for (; i + 4 <= count; i += 4) {
-        for (int k = 0; k < 4; k++) {
-            long b = (long)((values[i + k] - lo) * scale);
-            part[k][b < 0 ? 0 : b > last ? last : b] += 1;
-        }
-    }
-    for (; i < count; i++) {
+    long last = binCount - 1;
+    for (long i = 0; i < count; i++) {
         long b = (long)((values[i] - lo) * scale);
-        part[0][b < 0 ? 0 : b > last ? last : b] += 1;
+        part[i & 3][b < 0 ? 0 : b > last ? last : b] += 1;
     }
     for (long b = 0; b < binCount; b++) bins[b] += (long)part[0][b] + part[1][b] + part[2][b] + part[3][b];
 }

@@ -1,8 +1,6 @@
 #include "avx2.h"
 #include "ckernels.h"
 
-
-
 #if CS_AVX2
 
 // Two neighbouring pixels of a row at eight points: one gather of 32 bits starting at each point,

@@ -266,12 +266,18 @@ import Foundation
         return PixelImage(width: w, height: h, channels: 3, pixels: px)
     }
 
+    /// Gray noise in four levels (0, 85, 170, 255): gradients in every direction, equal neighbours,
+    /// edge pixels up to the last rows.
+    static func noisePicture(_ w: Int, _ h: Int, seed: UInt64) -> PixelImage {
+        var g = Generator(state: seed)
+        return PixelImage(width: w, height: h, channels: 1, pixels: (0..<(w * h)).map { _ in UInt8(85 * Int.random(in: 0...3, using: &g)) })
+    }
+
     @Test(arguments: [(0.0, 1), (0.3, 2), (-0.7, 3), (Double.pi / 4, 4)] as [(Double, UInt64)])
     func houghVoteIsTheDefinitions(turn: Double, seed: UInt64) {
         // A width that is not a multiple of eight, so rows end with pixels the eight-byte skip
         // leaves; and noise, whose edge pixels reach the last rows (voted one neighbour at a time).
-        var g = Generator(state: seed + 40)
-        let noise = PixelImage(width: 203, height: 150, channels: 1, pixels: (0..<(203 * 150)).map { _ in UInt8(85 * Int.random(in: 0...3, using: &g)) })
+        let noise = Self.noisePicture(203, 150, seed: seed + 40)
         for picture in [Self.cardPicture(203, 150, seed: seed, turn: turn), noise] {
             let edges = EdgeMap(picture)
             let threshold = max(4, edges.magnitudePercentile(0.75))
@@ -344,8 +350,7 @@ import Foundation
     @Test(arguments: [(0.0, UInt64(5)), (0.5, 6), (-1.1, 7)])
     func edgePixelsAreTheDefinitions(turn: Double, seed: UInt64) {
         // A card picture, and noise in 0...3 levels (gradients in every direction, equal neighbours).
-        var g = Generator(state: seed)
-        let noise = PixelImage(width: 203, height: 150, channels: 1, pixels: (0..<(203 * 150)).map { _ in UInt8(85 * Int.random(in: 0...3, using: &g)) })
+        let noise = Self.noisePicture(203, 150, seed: seed)
         for picture in [Self.cardPicture(203, 150, seed: seed, turn: turn), noise] {
             let edges = EdgeMap(picture)
             let threshold = max(4, edges.magnitudePercentile(0.75))

@@ -316,8 +316,8 @@ struct RunComponents {
         withUnsafeTemporaryAllocation(of: cs_component.self, capacity: count) { parts in
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: count) { parent in
                 var found = 0
-                var runs: [Run] = [], componentOfRun: [Int32] = []
-                runs = [Run](unsafeUninitializedCapacity: count) { runs, madeRuns in
+                var componentOfRun: [Int32] = []
+                let runs = [Run](unsafeUninitializedCapacity: count) { runs, madeRuns in
                     componentOfRun = [Int32](unsafeUninitializedCapacity: count) { componentOfRun, madeComponents in
                         found = cs_run_components(mask, Int32(w), Int32(h), runs.baseAddress, componentOfRun.baseAddress,
                                                   parent.baseAddress, parts.baseAddress)
