@@ -107,14 +107,14 @@ detect_12mp = []  # detection's ms on the photos of 12 MP or more
 for line in open(os.path.join(tmp, "records.jsonl")):
     r = json.loads(line)
     if r.get("status") == "ok": ok += 1
-    for k, v in (r.get("timingsMs") or {}).items():
+    timings, image = r.get("timingsMs") or {}, r.get("image") or {}
+    for k, v in timings.items():
         stages[k] = stages.get(k, 0) + v
         per_card.setdefault(k, []).append(v)
-    image = r.get("image") or {}
-    if "detect" in (r.get("timingsMs") or {}) and image.get("width", 0) * image.get("height", 0) >= 11.5e6:
-        detect_12mp.append(r["timingsMs"]["detect"])
-    if "codes" in (r.get("timingsMs") or {}) and not (r.get("image") or {}).get("codes"):
-        codes_without.append(r["timingsMs"]["codes"])
+    if "detect" in timings and image.get("width", 0) * image.get("height", 0) >= 11.5e6:
+        detect_12mp.append(timings["detect"])
+    if "codes" in timings and not image.get("codes"):
+        codes_without.append(timings["codes"])
 if stages:
     total = sum(v for k, v in stages.items() if k != "total")
     print("cardscan per-stage time summed over the batch (from timingsMs, last default run; per card: mean, median):")
