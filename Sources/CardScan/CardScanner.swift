@@ -284,6 +284,10 @@ public final class CardScanner: Sendable {
         c.name = prefer(a.name?.full, b.name?.full) == b.name?.full ? (b.name ?? a.name) : a.name
         c.title = prefer(a.title, b.title)
         c.organization = prefer(a.organization, b.organization)
+        // The two readings may give one line to two fields: a company is not the person's name.
+        if let name = c.name?.full, let org = c.organization, fold(name) == fold(org) {
+            c.organization = a.organization.flatMap { fold($0) == fold(name) ? nil : $0 }
+        }
         if var address = a.address {
             if let other = b.address {
                 address.street = prefer(address.street, other.street)
@@ -308,6 +312,9 @@ public final class CardScanner: Sendable {
         guard let english else { return native }
         let fe = fold(english), fn = fold(native)
         if fe == fn { return native }
+        // The native reading kept a word with letters English cannot read, which English dropped.
+        if fn.hasPrefix(fe + " "), native.unicodeScalars.contains(where: { $0.value > 0x7F }),
+           fn.split(separator: " ").count == fe.split(separator: " ").count + 1 { return native }
         // Letters beyond ASCII the native reading has and English lacks, or reads as other letters.
         let nativeExtra = native.unicodeScalars.filter { $0.value > 0x7F }.count
         let englishExtra = english.unicodeScalars.filter { $0.value > 0x7F }.count

@@ -8,12 +8,14 @@ struct CardLine: Sendable {
     var top: Double?
     var left: Double?
     var index: Int
+    /// The index of the OCR line it came from.
+    var source = 0
 
     /// Splits OCR lines at wide gaps between words (two columns read as one line), at field
     /// separators (" | ", " • "), and cleans them.
     static func split(_ lines: [TextLine]) -> [CardLine] {
         var out: [CardLine] = []
-        for var line in lines {
+        for (source, var line) in lines.enumerated() {
             // Words OCR was unsure of at the end of a line are mostly texture or a QR code read as
             // letters: drop them (numbers, e-mail and web addresses are kept whatever their
             // confidence: OCR is unsure of words it has no dictionary for; so is a word of a job
@@ -50,7 +52,7 @@ struct CardLine: Sendable {
                     let cleaned = Self.clean(part)
                     if cleaned.isEmpty { continue }
                     out.append(CardLine(text: cleaned, confidence: conf, height: line.height, top: line.top, left: left,
-                                        index: out.count))
+                                        index: out.count, source: source))
                 }
             }
         }

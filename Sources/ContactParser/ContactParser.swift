@@ -41,13 +41,24 @@ public struct ContactParser: Sendable {
         parse(lines: text.split(whereSeparator: \.isNewline).map { TextLine(text: String($0)) })
     }
 
-    /// Parses the lines of one card.
-    public func parse(lines input: [TextLine]) -> Contact {
+    /// What the certain fields leave for the people lines: the card's logical lines, the lines
+    /// those fields took whole, and the contact with its e-mails, web addresses, region, phones and
+    /// address.
+    struct ContactData {
+        var lines: [CardLine]
+        var used: Set<Int>
+        var contact: Contact
+        /// E-mail addresses mended from what OCR read.
+        var emailRepairs: Int
+    }
+
+    /// E-mails and web addresses first (their domains help everything else), then the region,
+    /// the phones read in it, and the address.
+    func contactData(lines input: [TextLine]) -> ContactData {
         let lines = CardLine.split(input)
         var contact = Contact()
         var used = Set<Int>()  // lines fully consumed by a field
 
-        // Emails and web addresses first: their domains help everything else.
         let emailResult = EmailExtractor.extract(from: lines)
         contact.emails = emailResult.emails
         used.formUnion(emailResult.consumedLines)
@@ -68,6 +79,15 @@ public struct ContactParser: Sendable {
         let addressResult = AddressExtractor.extract(from: lines, skip: used, region: region)
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
+        return ContactData(lines: lines, used: used, contact: contact, emailRepairs: emailResult.repaired + resolved.count)
+    }
+
+    /// Parses the lines of one card.
+    public func parse(lines input: [TextLine]) -> Contact {
+        let stage = contactData(lines: input)
+        let lines = stage.lines
+        var contact = stage.contact
+        let used = stage.used
 
         var domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
@@ -82,7 +102,7 @@ public struct ContactParser: Sendable {
         domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
 
         contact.confidence = Confidence.score(contact, lines: lines, people: people,
-                                              emailRepairs: emailResult.repaired + resolved.count + reconciled.repairs, domains: domains)
+                                              emailRepairs: stage.emailRepairs + reconciled.repairs, domains: domains)
         return contact
     }
 }

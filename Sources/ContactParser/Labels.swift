@@ -18,11 +18,14 @@ enum Labels {
                          "dir", "dir.", "d", "dl", "durchwahl", "zentrale", "main", "work", "festnetz", "fijo", "fisso", "fixe",
                          "puh", "puh.", "puhelin", "vaihde", "sentralbord", "växel", "vxl", "centralino", "centrale",
                          "switchboard", "landline", "telefonnummer", "numer", "tel. fisso", "tel. stacjonarny",
-                         "telephone number", "phone number", "tel no", "tel. no.", "ph no", "voice"]),
+                         "telephone number", "phone number", "tel no", "tel. no.", "ph no", "voice", "fone", "fones", "pabx",
+                         "telp", "telp.", "telepon", "fon", "fon.", "sabit", "tel/fax", "tel./fax", "telefone fixo",
+                         "fixo", "ligne directe"]),
         (.phone(.mobile), ["mobile", "mob", "mob.", "mobil", "mobiel", "móvil", "movil", "móv", "móv.", "mov", "cell", "cell.",
                            "cellular", "cellulare", "cel", "cel.", "celular", "handy", "portable", "port", "port.", "gsm",
                            "kom", "kom.", "komórka", "telemóvel", "telemovel", "tm", "matkapuhelin", "mobiili", "natel",
-                           "m", "c", "h", "mobile phone", "mobilnummer", "tel. kom.", "tel. cell.", "cellphone"]),
+                           "m", "c", "h", "mobile phone", "mobilnummer", "tel. kom.", "tel. cell.", "cellphone", "whatsapp", "whats",
+                           "ponsel", "mobitel", "funk", "móvel", "movel", "tlm", "tlm.", "mobiltelefon"]),
         (.phone(.fax), ["fax", "fax.", "telefax", "faks", "faksi", "télécopie", "telecopie", "f", "fx", "telefaks"]),
         (.email, ["e", "email", "e-mail", "e mail", "mail", "correo", "correo electrónico", "courriel", "e-post", "epost",
                   "sähköposti", "posta", "e-posta", "emai", "emall", "e-mait", "e-mall", "email address", "eml"]),
@@ -59,7 +62,9 @@ enum Labels {
     /// Letters OCR reads for one another in small print ("Fox" for Fax, "Tei" for Tel).
     static let slips: [Character: Character] = ["o": "a", "a": "o", "i": "l", "l": "i", "1": "l", "0": "o", "c": "e", "e": "c"]
 
-    /// The label of three letters or more that `t` spells with one of OCR's slips undone.
+    /// The label of three letters or more that `t` spells with one of OCR's slips undone, or, for
+    /// a word of four letters or more, with any one letter changed, added or lost ("Celt" for Cell)
+    /// when only one label is that close.
     static func labelOneSlipAway(_ t: String) -> FieldLabel? {
         let chars = Array(t)
         guard chars.count >= 3, chars.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." }) else { return nil }
@@ -69,8 +74,21 @@ enum Labels {
             candidate[i] = other
             if let l = byText[String(candidate)], candidate.filter(\.isLetter).count >= 3 { return l }
         }
-        return nil
+        let word = t.filter(\.isLetter)
+        guard word.count >= 4, word.count == t.filter({ $0 != "." }).count, let first = word.first,
+              let near = longLabels[first]?.filter({ abs($0.key.count - word.count) <= 1 && TextDistance.edits($0.key, word) == 1 }),
+              let only = near.first, near.allSatisfy({ $0.value == only.value }) else { return nil }
+        return only.value
     }
+
+    /// Labels of four letters or more (letters only), by their first letter.
+    static let longLabels: [Character: [(key: String, value: FieldLabel)]] = {
+        var out: [Character: [(key: String, value: FieldLabel)]] = [:]
+        for (key, value) in byText where key.count >= 4 && key.allSatisfy(\.isLetter) {
+            out[key.first!, default: []].append((key, value))
+        }
+        return out
+    }()
 
     /// True for a token that is pictogram debris: no more than three characters, at most one of
     /// them a letter or digit, or only symbols ("™", "®", "\\.", "0)", "©", "=").

@@ -21,14 +21,22 @@ enum PeopleExtractor {
     }
 
     /// A candidate line after cleaning, keeping the index of the line it came from. `company` is
-    /// the text with logo debris trimmed the way a company name would be.
+    /// the text with logo debris trimmed the way a company name would be. `residue` marks what is
+    /// left of a line once its contact data (numbers, addresses, labels) is taken out; `split`
+    /// marks a half of a line read as a name and a company.
     struct Candidate {
         var text: String
         var line: CardLine
         var company: String
-        init(text: String, line: CardLine) {
+        var residue = false
+        /// 0 for a whole line, 1 and 2 for the halves of a line that reads as a name and a company.
+        var part = 0
+        var split: Bool { part != 0 }
+        init(text: String, line: CardLine, residue: Bool = false, part: Int = 0) {
             self.text = text
             self.line = line
+            self.residue = residue
+            self.part = part
             company = PeopleExtractor.trimDebris(text, strayLetters: true)
         }
     }
@@ -43,36 +51,67 @@ enum PeopleExtractor {
     }
 
     static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String]) -> Result {
+        let (card, probabilities) = score(lines: lines, skip: skip, emails: emails, domains: domains)
+        let candidates = card.candidates
+        var result = Result()
+        let picks = assignRoles(probabilities, candidates: candidates)
+        if let k = picks[.organization] {
+            result.organization = candidates[k].company
+            result.organizationLine = candidates[k].line.index
+            result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: card.evidence.domainLabels)
+        }
+        if let k = picks[.name] {
+            result.name = split(name: candidates[k].text)
+            result.nameLine = candidates[k].line.index
+            result.nameAgreesWithEmail = agreesWithEmail(candidates[k].text, locals: card.evidence.locals)
+        }
+        if let k = picks[.title] {
+            result.title = candidates[k].text
+            result.titleLine = candidates[k].line.index
+        }
+        if result.organization == nil {
+            organizationFromDomain(card.evidence, into: &result)
+        }
+        return result
+    }
+
+    /// The candidates of a card with the model's probabilities of each role for each.
+    static func score(lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String])
+        -> (card: LineFeatures.Card, probabilities: [[Double]]) {
         let candidates = self.candidates(from: lines, skip: skip)
         var domainLabels: [String] = []
         for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
         let evidence = Evidence(locals: emails.compactMap { EmailAddress($0)?.local.lowercased() }, domainLabels: domainLabels,
                                 maxHeight: candidates.compactMap(\.line.height).max() ?? 0,
                                 hasAddresses: !emails.isEmpty || !domains.isEmpty)
-        var result = Result()
-        let org = pickOrganization(candidates, evidence)
-        if let k = org {
-            result.organization = candidates[k].company
-            result.organizationLine = candidates[k].line.index
-            result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: domainLabels)
+        let card = LineFeatures.Card(lines: lines, consumed: skip, candidates: candidates, evidence: evidence)
+        let model = LineRoleModel.shared
+        let probabilities = candidates.indices.map { model.probabilities(LineFeatures.features(of: $0, in: card)) }
+        return (card, probabilities)
+    }
+
+    /// Each role to at most one candidate and each candidate to at most one role: the most likely
+    /// reading of the card when every line not given a role is "other". A line takes a role when
+    /// the role is likelier for it than "other" is, most likely first.
+    static func assignRoles(_ probabilities: [[Double]], candidates: [Candidate]) -> [LineRole: Int] {
+        var picks: [LineRole: Int] = [:]
+        var taken: [Int] = []
+        var options: [(p: Double, role: LineRole, k: Int)] = []
+        for (k, p) in probabilities.enumerated() {
+            for role in [LineRole.name, .title, .organization] where p[role.rawValue] > p[LineRole.other.rawValue] * LineRoleModel.margin {
+                options.append((log(p[role.rawValue] / p[LineRole.other.rawValue]), role, k))
+            }
         }
-        let name = pickName(candidates, excluding: org, evidence)
-        if let name {
-            result.name = split(name: candidates[name.k].text)
-            result.nameLine = candidates[name.k].line.index
-            result.nameAgreesWithEmail = name.agrees
+        // A line and its halves exclude each other; the two halves do not.
+        func conflicts(_ a: Int, _ b: Int) -> Bool {
+            let x = candidates[a], y = candidates[b]
+            return a == b || (x.line.index == y.line.index && (x.part == 0 || y.part == 0))
         }
-        // The best title line is kept from the company even when too weak to be the title.
-        let title = pickTitle(candidates, name: name?.k, organization: org)
-        if let (k, score) = title, score > 0 {
-            result.title = candidates[k].text
-            result.titleLine = candidates[k].line.index
+        for option in options.sorted(by: { $0.p > $1.p }) where picks[option.role] == nil && !taken.contains(where: { conflicts($0, option.k) }) {
+            picks[option.role] = option.k
+            taken.append(option.k)
         }
-        if result.organization == nil {
-            fallbackOrganization(candidates, taken: Set([name?.k, title?.k].compactMap { $0 }), hasName: result.name != nil,
-                                 evidence, into: &result)
-        }
-        return result
+        return picks
     }
 
     /// The readable lines no other field took, cleaned; a name and a company on one OCR line
@@ -80,97 +119,54 @@ enum PeopleExtractor {
     static func candidates(from lines: [CardLine], skip: Set<Int>) -> [Candidate] {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
-            let text = trimDebris(line.text, strayLetters: false)
+            let (kept, removed) = withoutContactData(line.text)
+            let text = trimDebris(kept, strayLetters: false)
             guard text.filter(\.isLetter).count >= 2 else { continue }
+            candidates.append(Candidate(text: text, line: line, residue: removed))
+            // Also its halves, when it reads as a name and a company: the model weighs both readings.
             if let (first, second) = splitNameAndCompany(text) {
-                candidates.append(Candidate(text: first, line: line))
-                candidates.append(Candidate(text: second, line: line))
-            } else {
-                candidates.append(Candidate(text: text, line: line))
+                candidates.append(Candidate(text: first, line: line, residue: removed, part: 1))
+                candidates.append(Candidate(text: second, line: line, residue: removed, part: 2))
             }
         }
         return candidates
     }
 
-    /// The candidate that reads most like a company: a legal form, the card's domain, a firm's name.
-    static func pickOrganization(_ candidates: [Candidate], _ evidence: Evidence) -> Int? {
-        func score(_ text: String) -> Double {
-            var score = 0.0
-            if hasLegalForm(text) { score += 2.5 }
-            if agreesWithDomain(text, labels: evidence.domainLabels) { score += 2.5 }
-            if looksLikeFirmName(text) { score += 1.2 }
-            if isTitle(text) { score -= 2 }
-            if AddressExtractor.looksLikeStreet(text) && !hasLegalForm(text) { score -= 1.5 }
-            if text.contains(where: \.isNumber) { score -= 1 }
-            return score
+    /// The words of a line that are not contact data: numbers (three digits or more), e-mail and
+    /// web addresses, and the labels and pictogram debris before them ("JON 248-343-5976" ->
+    /// "JON"). `removed` is true when anything was taken out.
+    static func withoutContactData(_ text: String) -> (kept: String, removed: Bool) {
+        let tokens = text.split(separator: " ").map(String.init)
+        func isData(_ t: String) -> Bool {
+            let lower = t.lowercased()
+            return t.filter(\.isNumber).count >= 3 || t.contains("@") || lower.hasPrefix("www") || lower.hasPrefix("http")
+                || (lower.contains(".") && Domains.isValid(lower.trimmingCharacters(in: ParserCharacters.debris)) && lower.filter(\.isLetter).count >= 4
+                    && lower.split(separator: ".").count >= 2 && !lower.hasSuffix("."))
         }
-        var best: (Int, Double)?
-        for (k, c) in candidates.enumerated() {
-            let s = score(c.company)
-            if s > 0.9, best == nil || s > best!.1 { best = (k, s) }
-        }
-        return best?.0
-    }
-
-    /// The candidate that reads most like a person's name (shape, the e-mail's local part, size),
-    /// when convincing enough.
-    static func pickName(_ candidates: [Candidate], excluding org: Int?, _ evidence: Evidence) -> (k: Int, agrees: Bool)? {
-        var best: (k: Int, score: Double, agrees: Bool)?
-        for (k, c) in candidates.enumerated() where k != org {
-            guard let shape = nameShapeScore(c.text) else { continue }
-            var score = shape
-            let agrees = agreesWithEmail(c.text, locals: evidence.locals)
-            if agrees { score += 3 }
-            if let h = c.line.height, evidence.maxHeight > 0 { score += 1.5 * h / evidence.maxHeight }
-            if isTitle(c.text) { score -= 3 }
-            if hasLegalForm(c.text) || looksLikeFirmName(c.text) { score -= 3 }
-            if agreesWithDomain(c.text, labels: evidence.domainLabels) && !agrees { score -= 2 }
-            if AddressExtractor.looksLikeStreet(c.text) { score -= 2 }
-            if c.line.confidence < 0.6 { score -= 1 }
-            if best == nil || score > best!.score { best = (k, score, agrees) }
-        }
-        guard let best, best.score > 0.5 else { return nil }
-        return (best.k, best.agrees)
-    }
-
-    /// The job title: title words, preferring the lines next to the name; with none anywhere, a
-    /// short line right below the name that is not the company.
-    static func pickTitle(_ candidates: [Candidate], name nameK: Int?, organization org: Int?) -> (k: Int, score: Double)? {
-        var best: (Int, Double)?
-        for (k, c) in candidates.enumerated() where k != nameK && k != org {
-            let words = titleWordCount(c.text)
-            guard words > 0 else { continue }
-            var score = Double(words)
-            if let n = nameK, abs(k - n) == 1 { score += 1 }
-            if c.text.contains(where: \.isNumber) { score -= 1 }
-            if hasLegalForm(c.text) { score -= 2 }
-            if best == nil || score > best!.1 { best = (k, score) }
-        }
-        if best == nil, let n = nameK, n + 1 < candidates.count, n + 1 != org {
-            let c = candidates[n + 1]
-            let words = c.text.split(separator: " ")
-            if (1...5).contains(words.count), !c.text.contains(where: \.isNumber), c.line.confidence >= 0.7,
-               !c.text.contains("/"), !c.text.contains("@"), !c.text.lowercased().contains("www"),
-               nameShapeScore(c.text) == nil, !AddressExtractor.looksLikeStreet(c.text),
-               let h = c.line.height, let nh = candidates[n].line.height, h < nh {
-                best = (n + 1, 0.5)
+        var keep = [Bool](repeating: true, count: tokens.count)
+        var removed = false
+        for (i, t) in tokens.enumerated() where isData(t) {
+            keep[i] = false
+            removed = true
+            // The label or debris before the value, back to the previous kept word of substance.
+            var j = i - 1
+            while j >= 0, keep[j], Labels.label(tokens[j]) != nil || Labels.isPictogramDebris(tokens[j]) {
+                keep[j] = false
+                j -= 1
             }
         }
-        return best.map { (k: $0.0, score: $0.1) }
+        guard removed else { return (text, false) }
+        let kept = tokens.indices.filter { keep[$0] }.map { tokens[$0] }
+        // Separators left dangling between what was kept: "Valdeci" from "... / Valdeci".
+        let joined = kept.filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }.joined(separator: " ")
+        return (joined.trimmingCharacters(in: ParserCharacters.debris), true)
     }
 
-    /// No organisation by legal form, firm name or domain: the largest remaining line that is
-    /// neither name nor title; failing that, the name behind the e-mail or web domain.
-    static func fallbackOrganization(_ candidates: [Candidate], taken: Set<Int>, hasName: Bool, _ evidence: Evidence,
-                                     into result: inout Result) {
-        let rest = candidates.enumerated().filter { !taken.contains($0.offset) && !AddressExtractor.looksLikeStreet($0.element.text)
-            && $0.element.line.confidence >= 0.6 && nameShapeScore($0.element.text) == nil }
-        if let pick = rest.max(by: { ($0.element.line.height ?? 0) < ($1.element.line.height ?? 0) }),
-           lettersOnly(pick.element.text).count >= 3, hasName || rest.count == 1 {
-            result.organization = pick.element.company
-            result.organizationLine = pick.element.line.index
-        } else if let label = evidence.domainLabels.first(where: { $0.count >= 3 }), evidence.hasAddresses,
-                  !webmailLabels.contains(label) {
+    /// No organisation line: the name behind the e-mail or web domain, when it is not a web-mail
+    /// provider's.
+    static func organizationFromDomain(_ evidence: Evidence, into result: inout Result) {
+        if let label = evidence.domainLabels.first(where: { $0.count >= 3 }), evidence.hasAddresses,
+           !webmailLabels.contains(label) {
             result.organization = label.prefix(1).uppercased() + label.dropFirst()
             result.organizationFromDomain = true
         }

@@ -33,7 +33,10 @@ enum PhoneExtractor {
                 covered.append(m.utf8Range)
                 let key = fixed.valid ? fixed.e164 : digits
                 guard seen.insert(key).inserted else { found = true; continue }
-                let type: PhoneType = label ?? (fixed.kind == .mobile ? .mobile : .work)
+                // A number the plan calls a mobile is one, whatever generic label it has ("Tel"); one
+                // printed without its area code is judged as the region's area codes would make it.
+                let kind = fixed.valid ? fixed.kind : region.flatMap { kindWithoutAreaCode(digits, region: $0) } ?? fixed.kind
+                let type: PhoneType = label == .work && kind == .mobile ? .mobile : label ?? (kind == .mobile ? .mobile : .work)
                 result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces),
                                            e164: fixed.valid ? fixed.e164 : nil, valid: fixed.valid))
                 found = true
@@ -54,6 +57,19 @@ enum PhoneExtractor {
             }
         }
         return result
+    }
+
+    /// The kind of a local number printed without its area code ("97038-8110" on a card from São
+    /// Paulo): the kind libphonenumber gives it behind the area code of the region's example
+    /// number, nil when no such reading is valid.
+    static func kindWithoutAreaCode(_ digits: String, region: String) -> PhoneMatch.Kind? {
+        guard digits.count >= 7, digits.first != "0", let cc = PhoneNumbers.callingCode(of: region),
+              let example = PhoneNumbers.example(region: region, mobile: false) else { return nil }
+        let national = example.e164.dropFirst(1 + String(cc).count)
+        for k in 1...3 where national.count > k {
+            if let m = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), m.valid { return m.kind }
+        }
+        return nil
     }
 
     /// "Tel. kom. 512 345 678" as "Tel kom 512 345 678": libphonenumber's matcher passes over a

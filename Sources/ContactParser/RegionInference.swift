@@ -54,13 +54,14 @@ enum RegionInference {
         for (code, weight) in postcodeVotes(lines: lines) { vote(code, weight, "postcode") }
         if let code = scriptRegion(lines.joined(separator: " ")) { vote(code, 2, "script") }
         for (code, weight) in legalFormVotes(lines: lines) { vote(code, weight, "legal-form") }
+        for (code, weight) in subregionVotes(lines: lines) { vote(code, weight, "subregion") }
         // National numbers valid in some of the countries other clues name tip the balance.
         let candidates = Set(votes.keys)
         if candidates.count >= 2 {
             for (code, weight) in nationalNumberVotes(lines: lines, candidates: candidates) { vote(code, weight, "phone-number") }
         }
         guard let best = votes.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }) else { return nil }
-        let order = ["country-name", "phone-prefix", "domain", "postcode", "script", "legal-form", "phone-number"]
+        let order = ["country-name", "phone-prefix", "domain", "postcode", "script", "legal-form", "subregion", "phone-number"]
         return RegionGuess(code: best.key, sources: order.filter { sources[best.key]?.contains($0) == true })
     }
 
@@ -115,6 +116,49 @@ enum RegionInference {
         }
         return out
     }
+
+    /// Countries whose state or province a line names (Google's address metadata): its name as a
+    /// part of the line between separators ("Av. Paulista, 900 - São Paulo"), or its key as the
+    /// line's last part ("... Centro - SP", "Austin, TX"), the vote shared among the countries
+    /// that have it. Keys are short and shared by many countries: they weigh less.
+    static func subregionVotes(lines: [String]) -> [String: Double] {
+        var out: [String: Double] = [:]
+        for line in lines where !line.contains("@") {
+            let parts = line.components(separatedBy: CharacterSet(charactersIn: ",-/|–(")).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            var named = Set<String>()
+            for part in parts where part.count >= 4 {
+                named.formUnion(subregionNames[ParserData.fold(part)] ?? [])
+            }
+            if let last = parts.last?.trimmingCharacters(in: ParserCharacters.debris), parts.count >= 2, (2...3).contains(last.count),
+               last.allSatisfy({ $0.isUppercase && $0.isLetter }), let keyed = subregionKeys[last], keyed.count <= 4 {
+                for code in keyed { out[code, default: 0] += 1 / Double(keyed.count) }
+            }
+            if !named.isEmpty, named.count <= 3 {
+                for code in named { out[code, default: 0] += 1.5 / Double(named.count) }
+            }
+        }
+        return out
+    }
+
+    /// Sub-region names (folded, four letters or more) and keys (upper case) to their countries.
+    static let subregionNames: [String: Set<String>] = {
+        var out: [String: Set<String>] = [:]
+        for (code, format) in ParserData.addressFormats {
+            for s in format.subregions {
+                for name in [s.name, s.latinName] where name.count >= 4 { out[ParserData.fold(name), default: []].insert(code) }
+            }
+        }
+        return out
+    }()
+
+    static let subregionKeys: [String: Set<String>] = {
+        var out: [String: Set<String>] = [:]
+        for (code, format) in ParserData.addressFormats {
+            for s in format.subregions where s.key.allSatisfy({ $0.isUppercase && $0.isLetter }) { out[s.key, default: []].insert(code) }
+        }
+        return out
+    }()
 
     /// Candidate countries in which the card's national numbers (no "+") are valid numbers.
     static func nationalNumberVotes(lines: [String], candidates: Set<String>) -> [String: Double] {

@@ -108,6 +108,7 @@ case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
 case "ocr-lines": try dumpLines(options.directory)
 case "parse-lines": try parseLines(options.directory)
+case "role-data": try roleData(options.directory)
 case "parse-text":
     let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
     let record = ScanRecord.scanned("text", parser.parse(text: options.directory.replacingOccurrences(of: "\\n", with: "\n")))
@@ -284,14 +285,12 @@ func dumpLines(_ dir: String) throws {
     }
 }
 
-/// Parses the OCR lines of FILE (as `ocr-lines` writes them) into records (`REGION` sets the
-/// fallback region).
-func parseLines(_ file: String) throws {
-    let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"] ?? "US")
+/// The OCR lines of FILE (as `ocr-lines` or scripts/cardgen.py write them) as JSON objects.
+func readCards(_ file: String) throws -> [(name: String, lines: [TextLine], object: [String: Any])] {
     let text = try String(contentsOfFile: file, encoding: .utf8)
-    for row in text.split(separator: "\n") {
-        guard let obj = try JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any],
-              let name = obj["file"] as? String, let lines = obj["lines"] as? [[String: Any]] else { continue }
+    return text.split(separator: "\n").compactMap { row in
+        guard let obj = try? JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any],
+              let name = obj["file"] as? String, let lines = obj["lines"] as? [[String: Any]] else { return nil }
         let textLines = lines.map { l -> TextLine in
             let words = (l["words"] as? [[String: Any]] ?? []).map { w in
                 TextWord(text: w["t"] as? String ?? "", left: w["l"] as? Double ?? 0, right: w["r"] as? Double ?? 0,
@@ -300,8 +299,37 @@ func parseLines(_ file: String) throws {
             return TextLine(text: l["text"] as? String ?? "", confidence: l["conf"] as? Double, height: l["h"] as? Double,
                             top: l["top"] as? Double, left: l["left"] as? Double, words: words)
         }
-        let contact = parser.parse(lines: textLines)
-        let record = ScanRecord.scanned(name, contact)
+        return (name, textLines, obj)
+    }
+}
+
+/// Training rows for the line-role model from generated cards with their truth (scripts/cardgen.py):
+/// one JSON line per candidate line, {card, role, text, f: [features]}.
+func roleData(_ file: String) throws {
+    let region = ProcessInfo.processInfo.environment["REGION"] ?? "none"
+    for card in try readCards(file) {
+        let truth = card.object["truth"] as? [String: Any] ?? [:]
+        var values: [String: String] = [:]
+        for (key, label) in [("name", "name"), ("title", "title"), ("organization", "org")] {
+            if let v = truth[key] as? String { values[label] = v }
+        }
+        let roles = card.object["roles"] as? [String]
+        for example in LineRoleTraining.examples(lines: card.lines, truth: values, roles: roles, fallbackRegion: region == "none" ? nil : region) {
+            let row: [String: Any] = ["card": card.name, "role": example.role, "text": example.text, "f": example.features,
+                                      "p": example.probabilities.map { ($0 * 1000).rounded() / 1000 }]
+            let json = try JSONSerialization.data(withJSONObject: row)
+            print(String(decoding: json, as: UTF8.self))
+        }
+    }
+}
+
+/// Parses the OCR lines of FILE (as `ocr-lines` writes them) into records (`REGION` sets the
+/// fallback region).
+func parseLines(_ file: String) throws {
+    let region = ProcessInfo.processInfo.environment["REGION"] ?? "US"
+    let parser = ContactParser(fallbackRegion: region == "none" ? nil : region)
+    for card in try readCards(file) {
+        let record = ScanRecord.scanned(card.name, parser.parse(lines: card.lines))
         print(record.json().serialized())
     }
 }

@@ -215,3 +215,10 @@ enum ParserData {
         s.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased()
     }
 }
+
+/// Given and family names (Faker's lists, three quarters of them: see scripts/generate_name_data.py).
+enum PersonNames {
+    /// Lower case with accents folded (OCR drops them): "cäcilia" is listed as "cacilia".
+    static let given: Set<String> = Set(PersonNamesSource.given.split(separator: "\n").map(String.init))
+    static let family: Set<String> = Set(PersonNamesSource.family.split(separator: "\n").map(String.init))
+}
