@@ -301,7 +301,7 @@ public final class CardScanner: Sendable {
         }
         if c.phones.isEmpty { c.phones = b.phones }
         if c.emails.isEmpty { c.emails = b.emails }
-        if c.urls.isEmpty { c.urls = b.urls }
+        if c.urls.isEmpty { c.urls = b.urls.filter { !URLExtractor.isEmailMisread($0, emails: c.emails) } }
         for (key, value) in b.confidence where c.confidence[key] == nil { c.confidence[key] = value }
         return c
     }

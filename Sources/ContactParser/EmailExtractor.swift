@@ -113,7 +113,7 @@ enum EmailExtractor {
 
 /// Finds web addresses: "www." or a scheme, or a bare host whose domain is real and which stands
 /// alone on its line or after a web label.
-enum URLExtractor {
+public enum URLExtractor {
     struct Result {
         var urls: [String] = []
         var consumedLines: Set<Int> = []
@@ -203,6 +203,17 @@ enum URLExtractor {
             }
         }
         return (keptURLs, emails + found.filter { !emails.contains($0) })
+    }
+
+    /// True when `url` is one of `emails` with its "@" read as another character
+    /// ("jane.doeqacme.com" for jane.doe@acme.com).
+    public static func isEmailMisread(_ url: String, emails: [String]) -> Bool {
+        let read = Array(host(of: url).lowercased())
+        return emails.contains { email in
+            let e = Array(email.lowercased())
+            guard e.count == read.count, let at = e.firstIndex(of: "@") else { return false }
+            return e.indices.allSatisfy { $0 == at || e[$0] == read[$0] }
+        }
     }
 
     /// The letters of "https://www." that OCR leaves glued before a host.

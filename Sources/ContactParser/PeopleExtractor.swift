@@ -70,7 +70,7 @@ enum PeopleExtractor {
             result.titleLine = candidates[k].line.index
         }
         if result.organization == nil {
-            organizationFromDomain(card.evidence, into: &result)
+            organizationFromDomain(companyDomainLabels(emails: emails, domains: domains, name: result.name?.full), into: &result)
         }
         return result
     }
@@ -162,11 +162,28 @@ enum PeopleExtractor {
         return (joined.trimmingCharacters(in: ParserCharacters.debris), true)
     }
 
-    /// No organisation line: the name behind the e-mail or web domain, when it is not a web-mail
+    /// The labels of the domains that are the company's own: a web address's, or an e-mail's whose
+    /// local part is the person's name. A mailbox at a provider ("shopname@provider.com") is not.
+    static func companyDomainLabels(emails: [String], domains: [String], name: String?) -> [String] {
+        // `domains` holds the e-mails' domains and then the web addresses' hosts: what is left once
+        // each e-mail's domain is taken out once came from a web address.
+        var hosts = domains.map { $0.lowercased() }
+        for email in emails {
+            if let domain = EmailAddress(email)?.domain.lowercased(), let k = hosts.firstIndex(of: domain) { hosts.remove(at: k) }
+        }
+        for email in emails {
+            guard let address = EmailAddress(email), let name, agreesWithEmail(name, locals: [address.local.lowercased()]) else { continue }
+            hosts.append(address.domain.lowercased())
+        }
+        var labels: [String] = []
+        for label in hosts.compactMap({ Domains.registrableLabel(of: $0) }) where !labels.contains(label) { labels.append(label) }
+        return labels
+    }
+
+    /// No organisation line: the name behind the company's domain, when it is not a web-mail
     /// provider's.
-    static func organizationFromDomain(_ evidence: Evidence, into result: inout Result) {
-        if let label = evidence.domainLabels.first(where: { $0.count >= 3 }), evidence.hasAddresses,
-           !webmailLabels.contains(label) {
+    static func organizationFromDomain(_ labels: [String], into result: inout Result) {
+        if let label = labels.first(where: { $0.count >= 3 }), !webmailLabels.contains(label) {
             result.organization = label.prefix(1).uppercased() + label.dropFirst()
             result.organizationFromDomain = true
         }
