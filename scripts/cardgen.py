@@ -590,16 +590,25 @@ def make_org(rng, fake, lang, region, family, kind, split):
     return name, ascii_slug(slugbase)[:20] or "empresa"
 
 
+# Postcodes as the country prints them, where Faker's locale is borrowed or prints them otherwise.
+POSTCODES = {"SG": "######", "ZA": "####", "GR": "### ##", "IL": "#######", "PH": "####", "MX": "#####", "HU": "####",
+             "ID": "#####", "TR": "#####"}
+
+
 def make_address(rng, fake, region, lang, split):
     try:
         street = fake.street_address().replace("\n", ", ")
     except Exception:
         street = "%d %s" % (rng.randint(1, 300), fake.last_name())
+    if REGIONS[region][0] == "en_US" and region != "US":
+        street = "%d %s" % (rng.randint(1, 300), fake.street_name())
     city = fake.city()
     try:
         pc = fake.postcode()
     except Exception:
         pc = str(rng.randint(10000, 99999))
+    if region in POSTCODES:
+        pc = "".join(str(rng.randint(1 if i == 0 else 0, 9)) if c == "#" else c for i, c in enumerate(POSTCODES[region]))
     state = ""
     if region in ("US", "CA", "AU"):
         try:
@@ -957,10 +966,11 @@ def ocr_noise(rng, text, level, drop_accents):
 SIZES = {"huge": (60, 110), "large": (34, 64), "medium": (26, 42), "small": (15, 28)}
 
 
-def render_lines(rng, card, split):
-    """Positions, heights, words and confidences of the lines on a card of 1024 px, with OCR noise."""
-    quality = rng.choices([0, 1, 2, 3], [30, 35, 23, 12])[0]
-    drop_accents = rng.random() < 0.4
+def render_lines(rng, card, split, clean=False):
+    """Positions, heights, words and confidences of the lines on a card of 1024 px, with OCR noise
+    (none with `clean`: the text as printed, for telling the parser's own errors from OCR's)."""
+    quality = 0 if clean else rng.choices([0, 1, 2, 3], [30, 35, 23, 12])[0]
+    drop_accents = not clean and rng.random() < 0.4
     width = 1024
     out, roles = [], []
     top = rng.uniform(20, 120)
@@ -977,7 +987,7 @@ def render_lines(rng, card, split):
             roles.append("junk")
             top += h * rng.uniform(1.1, 1.8)
     scale = rng.uniform(0.8, 1.2)
-    n_junk = [rng.choice([0, 0, 0, 1]), rng.choice([0, 1, 1, 2]), rng.randint(1, 4), rng.randint(2, 8)][quality]
+    n_junk = 0 if clean else [rng.choice([0, 0, 0, 1]), rng.choice([0, 1, 1, 2]), rng.randint(1, 4), rng.randint(2, 8)][quality]
     before = rng.randint(0, n_junk)
     junk_lines(before)
     for text, role, size in card.lines:
@@ -985,7 +995,7 @@ def render_lines(rng, card, split):
             continue  # a line OCR did not read
         lo, hi = SIZES[size]
         h = rng.uniform(lo, hi) * scale
-        noisy = ocr_noise(rng, text, quality if rng.random() < 0.7 else max(0, quality - 1), drop_accents)
+        noisy = text if clean else ocr_noise(rng, text, quality if rng.random() < 0.7 else max(0, quality - 1), drop_accents)
         if not noisy:
             continue
         est_width = min(width - 20, len(noisy) * h * 0.5)
@@ -1000,7 +1010,7 @@ def render_lines(rng, card, split):
     if rng.random() < 0.12:
         # Plain text: no geometry, no confidence (text pasted, or from another OCR).
         out = [dict(text=l["text"]) for l in out]
-    if rng.random() < 0.1:
+    if rng.random() < 0.1 and not clean:
         # Read in another order (columns, OCR's blocks).
         k = rng.randint(1, max(1, len(out) - 1))
         out = out[k:] + out[:k]
@@ -1028,12 +1038,13 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--split", choices=["train", "check"], default="train")
     ap.add_argument("--prefix", default="gen")
+    ap.add_argument("--clean", action="store_true", help="no OCR noise: the text as printed")
     args = ap.parse_args()
     rng = random.Random("%s-%d" % (args.split, args.seed))
     Faker.seed(args.seed)
     for i in range(args.count):
         card, truth = make_card(rng, args.split)
-        lines, roles = render_lines(rng, card, args.split)
+        lines, roles = render_lines(rng, card, args.split, clean=args.clean)
         name = "%s-%s-%d-%05d.jpg" % (args.prefix, args.split, args.seed, i)
         truth["file"] = name
         print(json.dumps(dict(file=name, width=1024, height=600, rotation=0, lines=lines, roles=roles, truth=truth),

@@ -156,17 +156,17 @@ enum AddressExtractor {
     // MARK: - City lines
 
     /// Takes `line` apart as the line of `format` that holds the postcode; nil when it is not one.
-    static func cityLine(_ line: String, format: AddressFormat) -> CityLine? {
-        cityLines(line, only: format).first?.1
+    static func cityLine(_ line: String, format: AddressFormat, reversed: Bool = false) -> CityLine? {
+        cityLines(line, only: format, reversed: reversed).first?.1
     }
 
     /// Every format's reading of `line` as the line holding its postcode (the first place in the
     /// line each format finds one), in one pass: candidates are only tested against the postcode
     /// families whose example shapes or lengths they have.
-    static func cityLines(_ line: String, only: AddressFormat? = nil) -> [(AddressFormat, CityLine)] {
+    static func cityLines(_ line: String, only: AddressFormat? = nil, reversed: Bool = false) -> [(AddressFormat, CityLine)] {
         var out: [(AddressFormat, CityLine)] = []
         for field in fieldsOnOneLine(line) {
-            for reading in cityLines(ofField: field, only: only) where !out.contains(where: { $0.0.region == reading.0.region }) {
+            for reading in cityLines(ofField: field, only: only, reversed: reversed) where !out.contains(where: { $0.0.region == reading.0.region }) {
                 out.append(reading)
             }
         }
@@ -193,7 +193,7 @@ enum AddressExtractor {
         return fields
     }
 
-    private static func cityLines(ofField line: String, only: AddressFormat?) -> [(AddressFormat, CityLine)] {
+    private static func cityLines(ofField line: String, only: AddressFormat?, reversed: Bool) -> [(AddressFormat, CityLine)] {
         var line = line
         // An e-mail or web address OCR read on the same line (a second column): the address is after it.
         let tokens = line.split(separator: " ")
@@ -230,7 +230,7 @@ enum AddressExtractor {
                         let beforeTokens = Array(tokens[..<start]), afterTokens = Array(tokens[(start + width)...])
                         for format in family.formats where !done.contains(format.region) && (only == nil || only?.region == format.region) {
                             if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
-                                                 postcode: code, country: segmentCountry) {
+                                                 postcode: code, country: segmentCountry, reversed: reversed) {
                                 cl.repairs = repairs
                                 out.append((format, cl))
                                 done.insert(format.region)
@@ -266,18 +266,26 @@ enum AddressExtractor {
         return candidates.sorted()
     }
 
-    /// Assigns the words around the postcode to locality and sub-region as the format orders them.
+    /// Assigns the words around the postcode to locality and sub-region as the format orders them,
+    /// or, `reversed`, the other way round: cards print "12345 City" in countries whose post writes
+    /// "City 12345", and the reverse.
     private static func assemble(format: AddressFormat, segments: [String], index k: Int, before: [String], after: [String],
-                                 postcode: String, country: String?) -> CityLine? {
+                                 postcode: String, country: String?, reversed: Bool) -> CityLine? {
         let earlier = segments[..<k].map { $0 }
-        switch format.placement {
-        case .beforeLocality:
-            let following = k + 1 < segments.count ? segments[k + 1] : nil
-            return localityAfterPostcode(format: format, earlier: earlier, before: before, after: after, following: following,
-                                         postcode: postcode, country: country)
-        case .afterLocality, .noLocality:
-            return localityBeforePostcode(format: format, earlier: earlier, before: before, after: after,
-                                          postcode: postcode, country: country)
+        let following = k + 1 < segments.count ? segments[k + 1] : nil
+        func localityAfter() -> CityLine? {
+            localityAfterPostcode(format: format, earlier: earlier, before: before, after: after, following: following,
+                                  postcode: postcode, country: country)
+        }
+        func localityBefore() -> CityLine? {
+            localityBeforePostcode(format: format, earlier: earlier, before: before, after: after, postcode: postcode, country: country)
+        }
+        switch (format.placement, reversed) {
+        case (.beforeLocality, false): return localityAfter()
+        case (.beforeLocality, true): return before.isEmpty ? nil : localityBefore()
+        case (.afterLocality, false), (.noLocality, false): return localityBefore()
+        case (.afterLocality, true): return after.isEmpty ? nil : localityAfter()
+        case (.noLocality, true): return nil
         }
     }
 
@@ -392,10 +400,20 @@ enum AddressExtractor {
     // MARK: - Address
 
     static func extract(from lines: [CardLine], skip: Set<Int>, region: String?) -> Result {
+        // The order the country's post writes first; the other order only when no line reads so.
+        for reversed in [false, true] {
+            let found = extract(from: lines, skip: skip, region: region, reversed: reversed)
+            if found.address != nil { return found }
+        }
+        return Result()
+    }
+
+    private static func extract(from lines: [CardLine], skip: Set<Int>, region: String?, reversed: Bool) -> Result {
         if let region {
             guard let format = ParserData.addressFormats[region], format.postcode != nil else { return Result() }
             for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
-                guard let city = cityLine(line.text, format: format) ?? cityLine(Labels.strip(line.text).value, format: format) else { continue }
+                guard let city = cityLine(line.text, format: format, reversed: reversed)
+                    ?? cityLine(Labels.strip(line.text).value, format: format, reversed: reversed) else { continue }
                 return build(city, at: pos, in: lines, skip: skip, format: format)
             }
             return Result()
@@ -403,7 +421,7 @@ enum AddressExtractor {
         // The card does not say its country: a line that the formats it fits all (or mostly)
         // read the same way is the address; the country stays unknown.
         for (pos, line) in lines.enumerated() where !skip.contains(line.index) && line.text.contains(where: \.isNumber) {
-            var readings: [(CityLine, AddressFormat)] = cityLines(line.text).map { ($0.1, $0.0) }
+            var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed).map { ($0.1, $0.0) }
             guard let fewest = readings.map(\.0.repairs).min() else { continue }
             // The readings that needed the fewest corrections.
             readings = readings.filter { $0.0.repairs == fewest }

@@ -124,13 +124,15 @@ enum RegionInference {
     static func subregionVotes(lines: [String]) -> [String: Double] {
         var out: [String: Double] = [:]
         for line in lines where !line.contains("@") {
-            let parts = line.components(separatedBy: CharacterSet(charactersIn: ",-/|–(")).map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty }
+            let parts = line.replacingOccurrences(of: " - ", with: ",").components(separatedBy: CharacterSet(charactersIn: ",/|–("))
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             var named = Set<String>()
             for part in parts where part.count >= 4 {
                 named.formUnion(subregionNames[ParserData.fold(part)] ?? [])
             }
-            if let last = parts.last?.trimmingCharacters(in: ParserCharacters.debris), parts.count >= 2, (2...3).contains(last.count),
+            // The key as the line's last word, after a separator or a hyphen: "Centro - SP", "Fernandes-SP".
+            let tail = line.split(whereSeparator: { " ,-/|".contains($0) })
+            if tail.count >= 2, let last = tail.last.map(String.init)?.trimmingCharacters(in: ParserCharacters.debris), (2...3).contains(last.count),
                last.allSatisfy({ $0.isUppercase && $0.isLetter }), let keyed = subregionKeys[last], keyed.count <= 4 {
                 for code in keyed { out[code, default: 0] += 1 / Double(keyed.count) }
             }
