@@ -15,7 +15,7 @@ enum PhoneExtractor {
         var result = Result()
         var seen = Set<String>()
         for line in lines {
-            let text = undotLabels(dropIconBeforeNumber(repairDigits(line.text)))
+            let text = undotLabels(dropIconBeforeNumber(repairDigits(dotSeparated(line.text))))
             // Postcodes and street numbers are no phones: want enough digits on the line at all.
             guard text.filter(\.isNumber).count >= 6 else { continue }
             let (lineLabel, _) = Labels.strip(text)
@@ -71,6 +71,23 @@ enum PhoneExtractor {
         }
         return nil
     }
+
+    /// Digit groups joined by a middle dot, a bullet or a colon (OCR's reading of a middle dot):
+    /// "248·343·5976" as "248-343-5976", which libphonenumber reads. Only where the groups make
+    /// seven digits or more ("11:30" stays a time).
+    static func dotSeparated(_ text: String) -> String {
+        guard text.contains(where: { "·•:∙".contains($0) }), let re = dotGroups else { return text }
+        let ns = text as NSString
+        var out = text
+        for m in re.matches(in: text, range: NSRange(location: 0, length: ns.length)).reversed()
+        where ns.substring(with: m.range).filter(\.isNumber).count >= 7 {
+            let run = ns.substring(with: m.range).map { "·•:∙".contains($0) ? "-" : $0 }
+            out = (out as NSString).replacingCharacters(in: m.range, with: String(run))
+        }
+        return out
+    }
+
+    private static let dotGroups = try? NSRegularExpression(pattern: #"\d+(?:\s?[·•:∙]\s?\d+)+"#)
 
     /// "Tel. kom. 512 345 678" as "Tel kom 512 345 678": libphonenumber's matcher passes over a
     /// number that follows an abbreviation's dot.

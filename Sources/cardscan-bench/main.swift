@@ -110,7 +110,8 @@ case "ocr-lines": try dumpLines(options.directory)
 case "parse-lines": try parseLines(options.directory)
 case "role-data": try roleData(options.directory)
 case "parse-text":
-    let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
+    let region = ProcessInfo.processInfo.environment["REGION"]
+    let parser = ContactParser(fallbackRegion: region == "none" ? nil : region)
     let record = ScanRecord.scanned("text", parser.parse(text: options.directory.replacingOccurrences(of: "\\n", with: "\n")))
     print(record.json().serialized())
 case "edges":
