@@ -107,6 +107,7 @@ case "osd": try benchOSD(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
 case "ocr-lines": try dumpLines(options.directory)
+case "scan-text": try dumpScanText(options.directory)
 case "parse-lines": try parseLines(options.directory)
 case "parse-text":
     let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
