@@ -108,6 +108,8 @@ case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
 case "ocr-lines": try dumpLines(options.directory)
 case "scan-text": try dumpScanText(options.directory)
+case "orientations": try dumpOrientations(options.directory)
+case "read-cards": try readCards(options.directory)
 case "parse-lines": try parseLines(options.directory)
 case "parse-text":
     let parser = ContactParser(fallbackRegion: ProcessInfo.processInfo.environment["REGION"])
