@@ -82,6 +82,21 @@ public enum CardPreparer {
                             overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
     }
 
+    /// The whole frame of a photo whose card was found only as a text region, for a second
+    /// reading: when no outline convinced, the text region may be a corner of a card that fills
+    /// the frame (the rest of its text behind a busy picture or pattern). Made from the frame
+    /// `first` kept, without decoding again; nil for a card found by its outline or read whole.
+    public static func wholeFrame(of first: PreparedCard, orientation: ImageOrientation, longSide: Int = 1024) -> PreparedCard? {
+        guard first.placement.method == .textRegion, let frame = first.frame else { return nil }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let image = frame.resized(longSide: longSide).applyingOrientation(orientation)
+        let ms = (clock.now - start).milliseconds
+        return PreparedCard(image: image, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
+                            decodeMs: 0, detectMs: ms, phases: [("resize", ms)], warnings: [], overlay: first.overlay,
+                            frame: frame)
+    }
+
     /// The photo decoded once at the working size: gray, and a colour preview for detection (a
     /// coloured card can have the same gray as the desk around it). A JPEG is made into both row
     /// by row as it decodes, so its colour image is never whole in memory; the time spent making

@@ -36,6 +36,19 @@ public struct OCRPage: Sendable, Equatable {
         return words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
     }
 
+    /// The letters and digits of the words read with at least `confidentWord` confidence: how
+    /// much of the page was surely read. Readings of the same card taken different ways (a wider
+    /// crop, another turn) are compared by it: junk read from pictures and desk is unsure, so it
+    /// neither adds to it nor, as in `readingEvidence`, takes away from the text read well.
+    public var confidentCharacters: Int {
+        lines.flatMap(\.words).reduce(0) { sum, word in
+            sum + (word.confidence >= Self.confidentWord ? word.text.filter { $0.isLetter || $0.isNumber }.count : 0)
+        }
+    }
+
+    /// The confidence from which a word counts as surely read.
+    public static let confidentWord = 0.8
+
     /// How much confidently read text the page holds: each word's letters and digits weighted
     /// by how far its confidence is above a coin toss. A card read the wrong way up yields few
     /// letters, all of them unsure.

@@ -106,3 +106,64 @@ import TestSupport
         }
     }
 }
+
+@Suite struct ReadingComparisonTests {
+    static func page(_ words: [(String, Double)]) -> OCRPage {
+        let line = OCRLine(words: words.enumerated().map { i, w in
+            OCRWord(text: w.0, confidence: w.1, box: Box(left: 40 * i, top: 0, right: 40 * i + 30, bottom: 20))
+        }, box: Box(left: 0, top: 0, right: 40 * words.count, bottom: 20))
+        return OCRPage(lines: [line], width: 400, height: 100)
+    }
+
+    @Test func confidentCharactersCountOnlySurelyReadLettersAndDigits() {
+        let page = Self.page([("Phone:", 0.95), ("555-0123", 0.9), ("~~|", 0.99), ("xqz", 0.4)])
+        // "Phone" 5 + "5550123" 7; the junk word has no letters or digits, the unsure one does not count.
+        #expect(page.confidentCharacters == 12)
+    }
+
+    @Test func aReadingWithMoreSurelyReadTextIsBetterWhateverItsJunk() {
+        // The right way up: the card's words read surely, a busy picture read as much unsure junk.
+        let right = Self.page([("Harbor", 0.93), ("Line", 0.91), ("grace@harborline.com", 0.88)]
+                              + Array(repeating: ("mnml", 0.2), count: 10))
+        // A wrong turn: a few words, none sure.
+        let wrong = Self.page([("oul", 0.62), ("uo", 0.7)])
+        // The junk outweighs the text in the reading evidence, not in the surely read text.
+        #expect(right.readingEvidence < wrong.readingEvidence)
+        #expect(OCREngine.isBetter(right, than: wrong))
+        #expect(!OCREngine.isBetter(wrong, than: right))
+        // A tie in surely read text is decided by the reading evidence.
+        let clean = Self.page([("Harbor", 0.93), ("Line", 0.91), ("grace@harborline.com", 0.88)])
+        #expect(OCREngine.isBetter(clean, than: right))
+    }
+}
+
+@Suite struct WholeFrameReadingTests {
+    static func card(_ method: CardDetector.Method, frame: PixelImage?) -> PreparedCard {
+        PreparedCard(image: PixelImage(width: 64, height: 40, channels: 1, fill: 255),
+                     placement: CardPlacement(method: method, corners: nil, confidence: 0.3), decodeMs: 0, detectMs: 0,
+                     phases: [], warnings: [], overlay: nil, frame: frame)
+    }
+
+    @Test func aTextRegionIsReadAgainAsTheWholeFrame() throws {
+        // A frame in stored orientation, 400 x 300, whose top-left quarter is dark.
+        var pixels = [UInt8](repeating: 200, count: 400 * 300)
+        for y in 0..<150 { for x in 0..<200 { pixels[y * 400 + x] = 20 } }
+        let frame = PixelImage(width: 400, height: 300, channels: 1, pixels: pixels)
+        let whole = try #require(CardPreparer.wholeFrame(of: Self.card(.textRegion, frame: frame), orientation: .right,
+                                                         longSide: 200))
+        #expect(whole.placement.method == .wholeFrame)
+        #expect(!whole.cardDetected)
+        // Sized for OCR and turned upright (EXIF "right": a quarter turn clockwise).
+        #expect(whole.image.width == 150 && whole.image.height == 200)
+        #expect(whole.image.pixels[5 * 150 + 140] < 60)   // the dark quarter is now top-right
+        #expect(whole.image.pixels[195 * 150 + 5] > 150)
+        #expect(whole.frame == frame)
+    }
+
+    @Test func anOutlineOrTheWholeFrameIsNotReadAgain() {
+        let frame = PixelImage(width: 40, height: 30, channels: 1, fill: 128)
+        #expect(CardPreparer.wholeFrame(of: Self.card(.outline, frame: frame), orientation: .up) == nil)
+        #expect(CardPreparer.wholeFrame(of: Self.card(.wholeFrame, frame: frame), orientation: .up) == nil)
+        #expect(CardPreparer.wholeFrame(of: Self.card(.textRegion, frame: nil), orientation: .up) == nil)
+    }
+}

@@ -1,0 +1,82 @@
+// cardscan-bench scan-text DIR: the text `cardscan scan` parses, one JSON line per photo, for
+// measuring OCR recall against the truth without the parser (scripts/ocr-recall.py).
+import CardOCR
+import CardScan
+import ImageIngest
+import Foundation
+
+/// Scans every image of `dir` as `cardscan scan --jobs 1` does (the same configuration and the
+/// same reading) and prints, per photo, the text of the reading the parser was given, how the
+/// card was found, the turn applied to its text and the OCR time.
+func dumpScanText(_ dir: String) throws {
+    var configuration = ScanConfiguration()
+    configuration.workers = 1
+    configuration.keepText = true
+    let scanner = try CardScanner(configuration: configuration)
+    defer { scanner.releaseEngines() }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    for name in names where [".jpg", ".jpeg", ".png"].contains(where: { name.lowercased().hasSuffix($0) }) {
+        let record = scanner.scan(file: dir + "/" + name)
+        var row: [String: Any] = ["file": name, "text": record.text ?? "", "status": record.status.rawValue]
+        if let image = record.image {
+            row["rotation"] = image.textRotation.degrees
+            row["found"] = image.card?.method.rawValue ?? "whole-frame"
+        }
+        row["ocrMs"] = record.timings[.ocr] ?? 0
+        row["totalMs"] = record.timings[.total] ?? 0
+        let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame\n".utf8))
+}
+
+/// cardscan-bench orientations DIR: per photo, what `TextDirection` estimates on the normalised
+/// card and each of the four quarter-turn readings (mean word confidence, reading evidence, words
+/// and text), one JSON line per photo: which evidence picks the right turn (scripts/ocr-recall.py
+/// tells which reading holds the truth).
+func dumpOrientations(_ dir: String) throws {
+    let engine = try OCREngine(pageSegmentation: .singleBlock)
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    for name in names where [".jpg", ".jpeg", ".png"].contains(where: { name.lowercased().hasSuffix($0) }) {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded)
+        let normalized = CardNormalizer.normalize(card.image)
+        let estimate = TextDirection.estimate(normalized)
+        var readings: [[String: Any]] = []
+        for turn in QuarterTurn.allCases {
+            let page = try engine.recognize(normalized.rotated(clockwise: turn), normalize: false)
+            readings.append(["turn": turn.degrees, "conf": page.meanWordConfidence, "evidence": page.readingEvidence,
+                             "words": page.wordCount, "text": page.text,
+                             "wordConf": page.lines.flatMap(\.words).map { [$0.text, $0.confidence] as [Any] }])
+        }
+        let row: [String: Any] = ["file": name, "estimate": estimate.rotation.degrees, "sideways": estimate.sidewaysEvidence,
+                                  "upright": estimate.uprightEvidence, "uncertain": estimate.isUncertain,
+                                  "width": card.image.width, "height": card.image.height, "readings": readings]
+        let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+}
+
+/// cardscan-bench read-cards DIR: reads every image of `dir` as an already straightened card
+/// (no detection; turned upright and normalised as `cardscan scan` reads a card), one JSON line
+/// per image with its text, the turn, and the reading's confidence and evidence: for trying other
+/// preparations of a card's pixels made outside (a file NAME.EXT.png stands for NAME.EXT).
+func readCards(_ dir: String) throws {
+    let psm = ProcessInfo.processInfo.environment["PSM"].flatMap(Int32.init).flatMap(PageSegmentation.init(rawValue:)) ?? .singleBlock
+    let engine = try OCREngine(pageSegmentation: psm)
+    let normalize = ProcessInfo.processInfo.environment["NORMALIZE"] != "0"
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    for name in names where name.lowercased().hasSuffix(".png") || name.lowercased().hasSuffix(".jpg") {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let image = try encoded.decode(minimumLongSide: nil, grayscale: true).image
+        let (page, turn) = try engine.recognizeUpright(image, normalize: normalize)
+        let file = name.hasSuffix(".png") && name.dropLast(4).contains(".") ? String(name.dropLast(4)) : name
+        let row: [String: Any] = ["file": file, "text": page.text, "rotation": turn.degrees, "conf": page.meanWordConfidence,
+                                  "evidence": page.readingEvidence, "words": page.wordCount,
+                                  "wordConf": page.lines.flatMap(\.words).map { [$0.text, $0.confidence] as [Any] }]
+        let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
+        print(String(decoding: json, as: UTF8.self))
+    }
+}
