@@ -290,7 +290,7 @@ func dumpLines(_ dir: String) throws {
 }
 
 /// The OCR lines of FILE (as `ocr-lines` or scripts/cardgen.py write them) as JSON objects.
-func readCards(_ file: String) throws -> [(name: String, lines: [TextLine], object: [String: Any])] {
+func readLineCards(_ file: String) throws -> [(name: String, lines: [TextLine], object: [String: Any])] {
     let text = try String(contentsOfFile: file, encoding: .utf8)
     return text.split(separator: "\n").compactMap { row in
         guard let obj = try? JSONSerialization.jsonObject(with: Data(row.utf8)) as? [String: Any],
@@ -311,7 +311,7 @@ func readCards(_ file: String) throws -> [(name: String, lines: [TextLine], obje
 /// one JSON line per candidate line, {card, role, text, f: [features]}.
 func roleData(_ file: String) throws {
     let region = ProcessInfo.processInfo.environment["REGION"] ?? "none"
-    for card in try readCards(file) {
+    for card in try readLineCards(file) {
         let truth = card.object["truth"] as? [String: Any] ?? [:]
         var values: [String: String] = [:]
         for (key, label) in [("name", "name"), ("title", "title"), ("organization", "org")] {
@@ -332,7 +332,7 @@ func roleData(_ file: String) throws {
 func parseLines(_ file: String) throws {
     let region = ProcessInfo.processInfo.environment["REGION"] ?? "US"
     let parser = ContactParser(fallbackRegion: region == "none" ? nil : region)
-    for card in try readCards(file) {
+    for card in try readLineCards(file) {
         let record = ScanRecord.scanned(card.name, parser.parse(lines: card.lines))
         print(record.json().serialized())
     }
