@@ -30,6 +30,8 @@ enum PhoneExtractor {
                 // A ZIP+4 or a run of digits is no phone: want validity, a label, or a phone's length.
                 let fixed = reconcileCountryCode(m, region: region)
                 guard fixed.valid || label != nil || digits.count >= 9 else { continue }
+                // A number no plan knows, on a line OCR was unsure of, is mostly a misreading.
+                guard fixed.valid || line.confidence >= PhoneExtractor.unsureLine else { continue }
                 covered.append(m.utf8Range)
                 let key = fixed.valid ? fixed.e164 : digits
                 guard seen.insert(key).inserted else { found = true; continue }
@@ -45,7 +47,7 @@ enum PhoneExtractor {
             if region == nil {
                 for (range, printed) in nationalRuns(text) where !covered.contains(where: { $0.overlaps(range) }) {
                     let digits = printed.filter(\.isNumber)
-                    guard digits.count >= 7, seen.insert(digits).inserted else { continue }
+                    guard digits.count >= 7, line.confidence >= PhoneExtractor.unsureLine, seen.insert(digits).inserted else { continue }
                     let before = String(decoding: utf8[0..<range.lowerBound], as: UTF8.self)
                     let type = labelType(before) ?? phoneType(lineLabel) ?? .work
                     result.phones.append(Phone(type: type, number: printed, e164: nil, valid: false))
@@ -71,6 +73,9 @@ enum PhoneExtractor {
         }
         return nil
     }
+
+    /// OCR confidence below which a line's invalid numbers are taken for misreadings.
+    static let unsureLine = 0.5
 
     /// Digit groups joined by a middle dot, a bullet or a colon (OCR's reading of a middle dot):
     /// "248·343·5976" as "248-343-5976", which libphonenumber reads. Only where the groups make
