@@ -82,15 +82,10 @@ public final class OCREngine {
     /// Mean word confidence from which a reading is trusted without trying the card the other way up.
     public static let trustedConfidence = 0.75
 
-    /// Mean word confidence below which the best reading so far is poor enough that the turns not
-    /// yet tried are read too: the ink's layout misleads on cards with pictures (a photo's
-    /// shapes run any way) and on script faces (their flourishes reach down as far as up).
-    public static let poorConfidence = 0.5
-
     /// Reads a card, turning it first so its text is upright: the ink's own layout says which way
     /// the text runs (`TextDirection`); the card is read that way, and when the reading is
     /// unsure, also turned by half a turn (and, when the layout was ambiguous, by a quarter turn
-    /// each way; when every reading so far is poor, by the turns left), keeping the reading with
+    /// each way), keeping the reading with
     /// the most surely read text (`isBetter`).
     /// - Returns: the page and the clockwise turn applied.
     public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
@@ -100,16 +95,10 @@ public final class OCREngine {
         guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
         var alternatives = [estimate.rotation.then(.half)]
         if estimate.isUncertain { alternatives += [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)] }
-        var tried = 0
-        while tried < alternatives.count {
-            let rotation = alternatives[tried]
-            tried += 1
+        for rotation in alternatives {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
             if Self.isBetter(page, than: best.page) { best = (page, rotation) }
             if best.page.meanWordConfidence >= Self.trustedConfidence { break }
-            if tried == alternatives.count, alternatives.count < 3, best.page.meanWordConfidence < Self.poorConfidence {
-                alternatives += [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)]
-            }
         }
         return best
     }
