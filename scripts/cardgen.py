@@ -736,6 +736,7 @@ def make_card(rng, split):
             card.add(org, "org", size)
 
     title_first = rng.random() < 0.07
+    printed = {}
 
     def add_person():
         if person:
@@ -744,7 +745,10 @@ def make_card(rng, split):
             card.add(person["full"], "name", "large" if kind != "shop" else "medium")
             if title and not title_first:
                 if rng.random() < 0.1 and " & " not in title:
-                    card.add(title + rng.choice([" | ", ", ", " - "]) + rng.choice(DEPARTMENTS.get(lang, DEPARTMENTS["en"])), "title+dept", "small")
+                    sep = rng.choice([" | ", ", ", " - "])
+                    card.add(title + sep + rng.choice(DEPARTMENTS.get(lang, DEPARTMENTS["en"])), "title+dept", "small")
+                    if sep != " | ":
+                        printed["title"] = card.lines[-1][0]  # one field: the title is the whole line
                 else:
                     card.add(title, "title", "small")
                 if rng.random() < 0.1:
@@ -778,11 +782,16 @@ def make_card(rng, split):
             lab = label_for(rng, lang, phones[0]["type"], split)
             lines.append(labelled(rng, lab, rng.choice(MULTI_SEPARATORS).join(p["printed"] for p in phones), split, label_style))
         else:
+            stacked = label_style == "word" and rng.random() < 0.06
             for p in phones:
                 value = p["printed"]
                 if rng.random() < 0.05:
-                    value += rng.choice([" ext. %d", " x%d", " Ramal %d", " Durchwahl %d", " int. %d"]) % rng.randint(10, 999)
-                lines.append(labelled(rng, label_for(rng, lang, p["type"], split), value, split, label_style))
+                    value += rng.choice([" ext. %d", " x%d", " Ramal %d", " int. %d"]) % rng.randint(10, 999)
+                if stacked:
+                    # The label on its own line above the number.
+                    lines.append(label_for(rng, lang, p["type"], split) + rng.choice(["", ":"]) + "\n" + value)
+                else:
+                    lines.append(labelled(rng, label_for(rng, lang, p["type"], split), value, split, label_style))
         for e in emails:
             lines.append(labelled(rng, label_for(rng, lang, "email", split), e, split, label_style))
         for u in urls:
@@ -801,7 +810,8 @@ def make_card(rng, split):
                 merged.append(lines[i])
                 i += 1
         for l in merged:
-            card.add(l, "contact", "small")
+            for part in l.split("\n"):
+                card.add(part, "contact", "small")
 
     def add_address():
         if address:
@@ -889,14 +899,13 @@ def make_card(rng, split):
         add_extras()
 
     truth = dict(name=person["full"] if person else None, given=person["given"] if person else None,
-                 family=person.get("family") if person else None, title=title if any(r.startswith("title") for _, r, _ in card.lines) else None,
+                 family=person.get("family") if person else None,
+                 title=printed.get("title", title) if any(r.startswith("title") for _, r, _ in card.lines) else None,
                  organization=org, emails=emails, urls=urls,
                  phones=[dict(type=p["type"], printed=p["printed"], e164=p["e164"], valid=p["valid"]) for p in phones],
                  address=dict(lines=address["lines"], street=address["street"], city=address["city"], region=address["region"],
                               postalCode=address["postalCode"], country=None) if address else None,
                  region=region, kind=kind)
-    if kind == "twopeople":
-        truth["title"] = title if any(r.startswith("title") for _, r, _ in card.lines) else None
     return card, truth
 
 

@@ -90,7 +90,7 @@ public struct ContactParser: Sendable {
         let used = stage.used
 
         var domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
-        let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
+        let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, urls: contact.urls, domains: domains)
         contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
         contact.title = people.title
         contact.organization = people.organization.map { people.organizationFromDomain ? $0 : CrossChecks.repairOrganization($0, domains: domains) }

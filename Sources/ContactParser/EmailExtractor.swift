@@ -205,6 +205,14 @@ public enum URLExtractor {
         return (keptURLs, emails + found.filter { !emails.contains($0) })
     }
 
+    /// True when the address names a page under its host ("social.example/shopname").
+    static func hasPath(_ url: String) -> Bool {
+        var rest = Substring(url)
+        if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...] }
+        guard let slash = rest.firstIndex(of: "/") else { return false }
+        return rest[rest.index(after: slash)...].contains(where: { $0.isLetter || $0.isNumber })
+    }
+
     /// True when `url` is one of `emails` with its "@" read as another character
     /// ("jane.doeqacme.com" for jane.doe@acme.com).
     public static func isEmailMisread(_ url: String, emails: [String]) -> Bool {

@@ -50,7 +50,7 @@ enum PeopleExtractor {
         let hasAddresses: Bool
     }
 
-    static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String]) -> Result {
+    static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], urls: [String], domains: [String]) -> Result {
         let (card, probabilities) = score(lines: lines, skip: skip, emails: emails, domains: domains)
         let candidates = card.candidates
         var result = Result()
@@ -70,7 +70,7 @@ enum PeopleExtractor {
             result.titleLine = candidates[k].line.index
         }
         if result.organization == nil {
-            organizationFromDomain(companyDomainLabels(emails: emails, domains: domains, name: result.name?.full), into: &result)
+            organizationFromDomain(companyDomainLabels(emails: emails, domains: domains, urls: urls, name: result.name?.full), into: &result)
         }
         return result
     }
@@ -164,10 +164,12 @@ enum PeopleExtractor {
 
     /// The labels of the domains that are the company's own: a web address's, or an e-mail's whose
     /// local part is the person's name. A mailbox at a provider ("shopname@provider.com") is not.
-    static func companyDomainLabels(emails: [String], domains: [String], name: String?) -> [String] {
+    static func companyDomainLabels(emails: [String], domains: [String], urls: [String], name: String?) -> [String] {
+        let pageHosts = Set(urls.filter { URLExtractor.hasPath($0) }.map { URLExtractor.host(of: $0).lowercased() })
         // `domains` holds the e-mails' domains and then the web addresses' hosts: what is left once
-        // each e-mail's domain is taken out once came from a web address.
-        var hosts = domains.map { $0.lowercased() }
+        // each e-mail's domain is taken out once came from a web address. A page on a platform
+        // ("social.example/shopname") is no company's domain: hosts of addresses with a path are left out.
+        var hosts = domains.map { $0.lowercased() }.filter { !pageHosts.contains($0) }
         for email in emails {
             if let domain = EmailAddress(email)?.domain.lowercased(), let k = hosts.firstIndex(of: domain) { hosts.remove(at: k) }
         }
@@ -190,8 +192,11 @@ enum PeopleExtractor {
     }
 
     /// Web-mail providers: their domain names no company.
-    static let webmailLabels: Set<String> = ["gmail", "yahoo", "hotmail", "outlook", "icloud", "gmx", "web", "mail", "aol", "live",
-                                             "proton", "protonmail"]
+    static let webmailLabels: Set<String> = ["gmail", "googlemail", "yahoo", "ymail", "hotmail", "outlook", "msn", "icloud", "gmx",
+                                             "web", "mail", "aol", "live", "proton", "protonmail", "zoho", "yandex", "qq", "163",
+                                             "126", "naver", "daum", "hanmail", "rediffmail", "wanadoo", "orange", "laposte", "libero",
+                                             "virgilio", "tiscali", "t-online", "freenet", "bluewin", "seznam", "wp", "onet", "interia",
+                                             "sapo", "btinternet", "bigpond", "comcast", "sbcglobal"]
 
     // MARK: - Evidence
 

@@ -14,6 +14,7 @@ enum PhoneExtractor {
     static func extract(from lines: [CardLine], region: String?, skip: Set<Int>) -> Result {
         var result = Result()
         var seen = Set<String>()
+        let above = labelsAbove(lines)
         for line in lines {
             let text = undotLabels(dropIconBeforeNumber(repairDigits(dotSeparated(line.text))))
             // Postcodes and street numbers are no phones: want enough digits on the line at all.
@@ -26,7 +27,7 @@ enum PhoneExtractor {
                 let digits = m.printed.filter(\.isNumber)
                 guard digits.count >= 6 else { continue }
                 let before = String(decoding: utf8[0..<m.utf8Range.lowerBound], as: UTF8.self)
-                let label = labelType(before) ?? (before.filter(\.isNumber).isEmpty ? phoneType(lineLabel) : nil)
+                let label = labelType(before) ?? (before.filter(\.isNumber).isEmpty ? phoneType(lineLabel) ?? above[line.index] : nil)
                 // A ZIP+4 or a run of digits is no phone: want validity, a label, or a phone's length.
                 let fixed = reconcileCountryCode(m, region: region)
                 guard fixed.valid || label != nil || digits.count >= 9 else { continue }
@@ -35,10 +36,7 @@ enum PhoneExtractor {
                 covered.append(m.utf8Range)
                 let key = fixed.valid ? fixed.e164 : digits
                 guard seen.insert(key).inserted else { found = true; continue }
-                // A number the plan calls a mobile is one, whatever generic label it has ("Tel"); one
-                // printed without its area code is judged as the region's area codes would make it.
-                let kind = fixed.valid ? fixed.kind : region.flatMap { kindWithoutAreaCode(digits, region: $0) } ?? fixed.kind
-                let type: PhoneType = label == .work && kind == .mobile ? .mobile : label ?? (kind == .mobile ? .mobile : .work)
+                let type = phoneType(of: fixed, digits: digits, label: label, region: region)
                 result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces),
                                            e164: fixed.valid ? fixed.e164 : nil, valid: fixed.valid))
                 found = true
@@ -57,6 +55,7 @@ enum PhoneExtractor {
             if found, Residue.isLabelOnly(text, removing: { $0.contains(where: \.isNumber) }) {
                 result.consumedLines.insert(line.index)
             }
+            if found, above[line.index] != nil { result.consumedLines.insert(line.index - 1) }
         }
         return result
     }
@@ -72,6 +71,26 @@ enum PhoneExtractor {
             if let m = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), m.valid { return m.kind }
         }
         return nil
+    }
+
+    /// A number the plan calls a mobile is one, whatever generic label it has ("Tel"); one printed
+    /// without its area code is judged as the region's area codes would make it.
+    static func phoneType(of match: PhoneMatch, digits: String, label: PhoneType?, region: String?) -> PhoneType {
+        let kind = match.valid ? match.kind : region.flatMap { kindWithoutAreaCode(digits, region: $0) } ?? match.kind
+        if label == .work && kind == .mobile { return .mobile }
+        return label ?? (kind == .mobile ? .mobile : .work)
+    }
+
+    /// The phone label printed alone on the line above a line (its index as the key): "Mobile" over
+    /// "0412 345 678".
+    static func labelsAbove(_ lines: [CardLine]) -> [Int: PhoneType] {
+        var out: [Int: PhoneType] = [:]
+        for (k, line) in lines.enumerated().dropLast() where !line.text.contains(where: \.isNumber) {
+            let words = line.text.trimmingCharacters(in: ParserCharacters.labelEnd).split(separator: " ")
+            guard (1...2).contains(words.count), let type = phoneType(Labels.label(words.joined(separator: " "))) else { continue }
+            out[lines[k + 1].index] = type
+        }
+        return out
     }
 
     /// OCR confidence below which a line's invalid numbers are taken for misreadings.
