@@ -37,6 +37,14 @@ public final class ScanService: @unchecked Sendable {
         socketFile = SocketFile(path: configuration.socketPath)
     }
 
+    /// A service released without having served (its start failed, or it was never started) ends
+    /// its worker threads and its event loop; one that served did so in `shutdown()`.
+    deinit {
+        guard phase == .created else { return }
+        core.queue.drainAndStop()
+        group.shutdownGracefully { _ in }
+    }
+
     /// What the network lockdown is, in words (for `/health` and logs).
     public static var lockdownState: String {
         switch NetworkLockdown.status {
@@ -61,7 +69,7 @@ public final class ScanService: @unchecked Sendable {
             defer { umask(previous) }
             channel = try bootstrap().bind(unixDomainSocketPath: configuration.socketPath).wait()
         } catch {
-            throw ServiceError(.socketFailed, "\(configuration.socketPath): could not listen: \(error)")
+            throw ServiceError(.socketFailed, "\(configuration.socketPath): could not listen: \(Self.reason(error))")
         }
         do {
             try socketFile.adopt(mode: mode_t(configuration.socketMode))
@@ -75,6 +83,12 @@ public final class ScanService: @unchecked Sendable {
         }
         core.logger.info("listening", metadata: ["socket": "\(configuration.socketPath)", "workers": "\(core.queue.workers)",
                                                  "lockdown": "\(Self.lockdownState)"])
+    }
+
+    /// Why binding failed, in words a person can act on.
+    static func reason(_ error: Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        return SocketFile.explain(io.errnoCode)
     }
 
     private func bootstrap() -> ServerBootstrap {

@@ -3,8 +3,10 @@ import Foundation
 
 /// How `ScanService` listens and works.
 public struct ServiceConfiguration: Sendable {
-    /// The Unix socket's path.
+    /// The Unix socket's path (at most `maxSocketPathBytes` bytes).
     public var socketPath: String
+    /// The longest socket path the service binds, in bytes.
+    public static let maxSocketPathBytes = SocketFile.maxPathBytes
     /// The socket file's mode (0600 by default: only this user may connect).
     public var socketMode: UInt32 = 0o600
     /// Requests waiting beyond those being worked on; when full, the answer is 503 with Retry-After.

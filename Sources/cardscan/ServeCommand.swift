@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardScan
 import CardScanService
+import FileAccess
 import Foundation
 
 struct ServeCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct ServeCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The socket's path (at most 107 bytes).")
+    @Option(name: .long, help: "The socket's path (at most \(ServiceConfiguration.maxSocketPathBytes) bytes).")
     var socket: String
 
     @Option(name: .long, help: "The socket file's mode, in octal (default 600: only this user may connect).",
@@ -48,6 +49,9 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
     func validate() throws {
+        if socket.utf8.count > ServiceConfiguration.maxSocketPathBytes {
+            throw ValidationError("--socket \(DisplayText.escaping(socket)): a socket path holds at most \(ServiceConfiguration.maxSocketPathBytes) bytes (this one has \(socket.utf8.count)); choose a shorter one")
+        }
         if let queue, queue < 1 { throw ValidationError("--queue must be at least 1") }
         if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
         if let maxUploadsMegabytes, maxUploadsMegabytes < 1 { throw ValidationError("--max-uploads-megabytes must be at least 1") }

@@ -35,7 +35,7 @@ final class RunningService: @unchecked Sendable {
     }
 
     static func newFolder() -> URL {
-        // Short: a socket path holds at most 107 bytes.
+        // Short: a socket path holds at most 103 bytes.
         let url = URL(fileURLWithPath: "/tmp/cs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -125,6 +125,38 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: stale))
     }
 
+    /// Issue 37, 3: a service that could not listen was released at once, and its worker threads,
+    /// still starting, read an unowned reference to their queue (SIGABRT in 1 start of 6 to 12).
+    /// Every start on a bad path now exits with the reason: 1 when binding fails, 2 for a path
+    /// longer than SwiftNIO takes (104-107 bytes, which sun_path would hold).
+    @Test func aServiceThatCannotListenSaysWhyAndNeverDiesOfASignal() throws {
+        let folder = RunningService.newFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("plain")
+        try Data("x".utf8).write(to: file)
+        var cases: [(path: String, status: Int32, says: String, rounds: Int)] = [
+            (folder.appendingPathComponent("missing/s.sock").path, 1, "the folder does not exist; create it first", 10),
+            (file.appendingPathComponent("s.sock").path, 1, "a part of the path is not a folder", 10),
+        ]
+        for length in 104...107 {
+            let name = String(repeating: "s", count: length - folder.path.utf8.count - 1)
+            cases.append((folder.appendingPathComponent(name).path, 2, "a socket path holds at most 103 bytes", 1))
+        }
+        if getuid() != 0 {  // root may create files anywhere
+            let closed = folder.appendingPathComponent("closed")
+            try FileManager.default.createDirectory(at: closed, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o500])
+            cases.append((closed.appendingPathComponent("s.sock").path, 1, "choose a folder this user may create files in", 10))
+        }
+        for (path, status, says, rounds) in cases {
+            for round in 0..<rounds {
+                let start = try runProcess(TestPaths.binary, ["serve", "--socket", path])
+                #expect(start.status == status, "\(path.utf8.count) bytes, start \(round + 1): \(start.stderr)")
+                #expect(start.stderr.contains(says), "\(start.stderr)")
+                guard start.status == status else { break }
+            }
+        }
+    }
+
     @Test func sigtermFinishesTheRequestInFlightAndExitsZero() async throws {
         let service = try await RunningService(["--jobs", "1"])
         let client = service.client
