@@ -211,6 +211,15 @@ public enum SystemFile {
         if dfd >= 0 { fsync(dfd); close(dfd) }
     }
 
+    /// The path a file has or would have once created: `realPath` of the file when it exists,
+    /// else of its folder with the name appended; the path itself when neither exists. Two
+    /// names of one file (a link, `./`, `..`) give the same answer.
+    public static func canonicalPath(_ path: FilePathBytes) -> FilePathBytes {
+        if let real = try? realPath(path) { return real }
+        guard let folder = try? realPath(path.parent) else { return path }
+        return folder.appending(path.lastComponent)
+    }
+
     /// The canonical absolute path of an existing file or folder (links resolved).
     public static func realPath(_ path: FilePathBytes) throws(FileError) -> FilePathBytes {
         guard let resolved = path.withCString({ realpath($0, nil) }) else {

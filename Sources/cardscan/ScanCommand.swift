@@ -34,7 +34,10 @@ struct ScanCommand: ParsableCommand {
         let book: ContactBook?
         do {
             target = try output.target(inputs: input.namedFiles)
-            report = try output.report.map { ReportCollector(path: try ReportTarget.check($0, inputs: input.namedFiles, force: output.force)) }
+            let reportPath = try output.report.map { try ReportTarget.check($0, inputs: input.namedFiles, force: output.force) }
+            try output.checkBook(inputs: input.namedFiles)
+            try output.claims(records: target.path, report: reportPath)
+            report = reportPath.map { ReportCollector(path: $0) }
             book = try output.db.map { try ContactBook(path: $0) }
             scanner = try CardScanner(configuration: configuration)
             sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)

@@ -132,7 +132,8 @@ import TestSupport
             "$CARDSCAN" scan --force -o notes.txt a.jpg; echo "rc=$?"; head -c 11 notes.txt; echo
             "$CARDSCAN" scan -o notes.txt b.jpg; echo "rc=$?"; head -c 17 notes.txt
             """, in: dir)
-        #expect(notes.stdout == "rc=2\nrc=2\nmy notes\nrc=0\n{\"source\":\"\nrc=0\n{\"source\":\"b.jpg\"")
+        // The records --force wrote are an earlier run's: kept (issue 37, 2).
+        #expect(notes.stdout == "rc=2\nrc=2\nmy notes\nrc=0\n{\"source\":\"\nrc=2\n{\"source\":\"a.jpg\"")
         // A link that leads nowhere is refused, not replaced.
         let dangling = try Self.sh("ln -s nowhere/out.jsonl broken; \"$CARDSCAN\" scan -o broken a.jpg; echo \"rc=$?\"; test -L broken && echo still-a-link", in: dir)
         #expect(dangling.stdout == "rc=2\nstill-a-link\n")
@@ -141,6 +142,57 @@ import TestSupport
         let dash = try Self.sh("\"$CARDSCAN\" scan -o - a.jpg | head -c 17; echo; ls", in: dir)
         #expect(dash.stdout.hasPrefix("{\"source\":\"a.jpg\"\n"))
         #expect(!dash.stdout.split(separator: "\n").contains("-"))
+    }
+
+    /// Issue 37, 1: an input in a scanned folder was destroyed by --report or -o with --force
+    /// (refused without it only because it held no records). No output replaces an input or an
+    /// image, --force or not; nor the list --files-from reads.
+    @Test func forceNeverMakesAnInputWritable() throws {
+        let dir = try Self.folder("force-input")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            mkdir d && cp a.jpg d/card.jpg && cp b.jpg d/other.jpg && echo d/other.jpg > list.txt
+            cp list.txt list.before && before=$(cat d/card.jpg d/other.jpg | md5sum)
+            "$CARDSCAN" scan -q d --report d/card.jpg --force > /dev/null; echo "report rc=$?"
+            "$CARDSCAN" scan -q d -o d/card.jpg --force; echo "output rc=$?"
+            "$CARDSCAN" scan -q d --db d/other.jpg > /dev/null; echo "db rc=$?"
+            "$CARDSCAN" scan -q --files-from list.txt -o list.txt --force; echo "list rc=$?"
+            "$CARDSCAN" scan -q a.jpg -o d/card.jpg --force; echo "image rc=$?"
+            test "$before" = "$(cat d/card.jpg d/other.jpg | md5sum)" && cmp -s list.txt list.before && echo intact
+            ls d
+            """, in: dir)
+        #expect(result.stdout == "report rc=2\noutput rc=2\ndb rc=2\nlist rc=2\nimage rc=2\nintact\ncard.jpg\nother.jpg\n", "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: "never replaces one, even with --force").count - 1 == 4, "\(result.stderr)")
+        #expect(result.stderr.contains("list.txt: is one of the inputs"), "\(result.stderr)")
+    }
+
+    /// Issue 37, 2: outputs naming one file each destroyed the other's work, and -o replaced an
+    /// earlier run's records without a word.
+    @Test func outputsThatNameOneFileAreRefusedAndEarlierRecordsAreKept() throws {
+        let dir = try Self.folder("same-file")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clash = try Self.sh("""
+            "$CARDSCAN" scan -q -o x --db x a.jpg; echo "o-db rc=$?"
+            "$CARDSCAN" scan -q --report r --db r a.jpg; echo "report-db rc=$?"
+            "$CARDSCAN" scan -q --report q -o q a.jpg; echo "report-o rc=$?"
+            "$CARDSCAN" scan -q --report book.sqlite-wal --db book.sqlite a.jpg; echo "report-wal rc=$?"
+            ln -s x.jsonl link; "$CARDSCAN" scan -q -o x.jsonl --report ./link a.jpg; echo "link rc=$?"
+            ls
+            """, in: dir)
+        #expect(clash.stdout == "o-db rc=2\nreport-db rc=2\nreport-o rc=2\nreport-wal rc=2\nlink rc=2\na.jpg\nb.jpg\nlink\n", "\(clash.stderr)")
+        #expect(clash.stderr.contains("x: is written by both -o and --db; give each output a file of its own"), "\(clash.stderr)")
+        #expect(clash.stderr.contains("book.sqlite-wal: is written by both --report and --db"), "\(clash.stderr)")
+        let kept = try Self.sh("""
+            "$CARDSCAN" scan -q -o out.jsonl --db book.sqlite a.jpg b.jpg; echo "first rc=$?"
+            "$CARDSCAN" contacts export --db book.sqlite -o book.sqlite-wal; echo "export rc=$?"
+            "$CARDSCAN" scan -q -o out.jsonl a.jpg; echo "again rc=$?"; wc -l < out.jsonl
+            "$CARDSCAN" scan -q --resume -o out.jsonl a.jpg b.jpg; echo "resume rc=$?"; wc -l < out.jsonl
+            "$CARDSCAN" scan -q --force -o out.jsonl a.jpg; echo "force rc=$?"; wc -l < out.jsonl
+            "$CARDSCAN" contacts list --db book.sqlite | wc -l
+            """, in: dir)
+        #expect(kept.stdout == "first rc=0\nexport rc=1\nagain rc=2\n2\nresume rc=0\n2\nforce rc=0\n1\n2\n", "\(kept.stderr)")
+        #expect(kept.stderr.contains("out.jsonl: holds the records of an earlier run; continue it with --resume"), "\(kept.stderr)")
+        #expect(kept.stderr.contains("book.sqlite-wal: is written by both --db and -o"), "\(kept.stderr)")
     }
 
     @Test func stripInPlaceThroughALinkStripsTheRealPhoto() throws {
