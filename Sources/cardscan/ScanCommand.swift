@@ -43,7 +43,9 @@ struct ScanCommand: ParsableCommand {
             sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)
         } catch let error as FileError {
             Diagnostics.error(error.description)
-            throw ExitCode(2)
+            // A write that failed (the JSON array's "[" or the CSV header to a full disk) is exit
+            // 1 as every failed write is; a refused output is a usage error.
+            throw ExitCode(error.code == .writeFailed ? 1 : 2)
         } catch let error as ScanError {
             Diagnostics.error(error.message)
             throw ExitCode(2)

@@ -233,6 +233,36 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.jsonl").path))
     }
 
+    /// Issue 37, 8: `--format json` or `csv` to a full disk exited 2 (its first write, the "[" or
+    /// the header, was taken for a refused output), and --version, --help and the completion
+    /// script exited 0 having written nothing.
+    @Test func aFailedWriteToStandardOutputIsExitOneWhateverIsWritten() throws {
+        let dir = try Self.folder("exit-status")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            for f in jsonl json csv vcard; do "$CARDSCAN" scan -q --format $f a.jpg > /dev/full 2>> err.txt; echo "$f rc=$?"; done
+            for a in --version --help "scan --help" "--generate-completion-script bash" "help contacts"; do
+              "$CARDSCAN" $a > /dev/full 2>> err.txt; echo "$a rc=$?"
+            done
+            "$CARDSCAN" --version | head -c 12; echo " rc=${PIPESTATUS[0]}"
+            """, in: dir)
+        #expect(result.stdout == """
+            jsonl rc=1
+            json rc=1
+            csv rc=1
+            vcard rc=1
+            --version rc=1
+            --help rc=1
+            scan --help rc=1
+            --generate-completion-script bash rc=1
+            help contacts rc=1
+            cardscan 0.1 rc=0
+
+            """, "\(result.stderr)")
+        let errors = try String(contentsOf: dir.appendingPathComponent("err.txt"), encoding: .utf8)
+        #expect(errors.components(separatedBy: "standard output: no space left on the device").count - 1 == 9, "\(errors)")
+    }
+
     @Test func streamEdgeCasesGiveARecordEach() throws {
         let dir = try Self.folder("stream")
         defer { try? FileManager.default.removeItem(at: dir) }
