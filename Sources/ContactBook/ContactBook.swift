@@ -61,12 +61,20 @@ public final class ContactBook: Sendable {
     let pool: DatabasePool
     public let path: String
 
+    /// How long a write waits for another process (a second `scan --db`, `contacts delete`) to
+    /// let go of the book before it fails. Writes are IMMEDIATE transactions (GRDB's default for
+    /// a pool's writes), so a wait never ends in a deadlock error.
+    public static let lockWait: TimeInterval = 60
+
     /// Opens (creating when missing) the book at `path` and brings its schema up to date.
     /// - Throws: `ContactBookError` naming the file.
     public init(path: String) throws(ContactBookError) {
         self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        // Two processes on one book take turns: "database is locked" refused a second scan --db
+        // outright, or stopped it mid-batch, instead of waiting a few milliseconds.
+        configuration.busyMode = .timeout(Self.lockWait)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
 
@@ -93,7 +101,12 @@ public final class ContactBook: Sendable {
 
     /// SQLite's own words for a failure (never a value: statements are prepared with arguments).
     static func reason(_ error: Error) -> String {
-        if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
+        if let e = error as? DatabaseError {
+            if e.resultCode == .SQLITE_BUSY {
+                return "another process kept the book locked for over \(Int(lockWait)) s; run again when it has finished"
+            }
+            return e.message ?? "SQLite error \(e.resultCode.rawValue)"
+        }
         return "\(error)"
     }
 
