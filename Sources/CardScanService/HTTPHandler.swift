@@ -27,6 +27,8 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var ticket: WorkQueue.Ticket?
     private var deadline: Scheduled<Void>?
     private var started: ContinuousClock.Instant?
+    /// The client will send nothing more: close once the request in flight is answered.
+    private var inputClosed = false
 
     init(core: ServiceCore, peerAllowed: Bool) {
         self.core = core
@@ -203,6 +205,14 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             if ticket == nil { context.close(promise: nil) }
             return
         }
+        // The client half-closed (shutdown(SHUT_WR)) after its request: the answer is still
+        // written, then the connection closed. (A client that closes altogether is a hangup,
+        // channelInactive: its queued work is dropped.)
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            if answered { context.close(promise: nil) }
+            return
+        }
         // Idle while a request is sent (a client that stalls mid-upload) or between requests.
         if event is IdleStateHandler.IdleStateEvent, ticket == nil {
             context.close(promise: nil)
@@ -224,7 +234,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         deadline = nil
         core.metrics.response(endpoint: endpoint, status: answer.status)
         if let started { core.metrics.requestFinished(after: clock.now - started) }
-        let keepAlive = head.isKeepAlive && !close && !core.stopping.isSet
+        let keepAlive = head.isKeepAlive && !close && !core.stopping.isSet && !inputClosed
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: answer.contentType)
         headers.add(name: "Content-Length", value: String(answer.body.count))

@@ -97,12 +97,15 @@ public final class ScanService: @unchecked Sendable {
         let idle = TimeAmount(configuration.idleTimeout)
         return ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
+            // A client that half-closes after its request (shutdown(SHUT_WR)) still gets the answer.
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
             .childChannelInitializer { [weak self] channel in
                 self?.track(channel)
                 return PeerCredentials.isAllowed(channel, allowed: allowed).flatMapThrowing { peerAllowed in
                     let pipeline = channel.pipeline.syncOperations
                     try pipeline.addHandler(IdleStateHandler(readTimeout: idle))
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+                    try pipeline.addHandler(ProtocolErrorAnswer())
                     try pipeline.addHandler(ServiceHTTPHandler(core: core, peerAllowed: peerAllowed))
                 }
             }

@@ -36,6 +36,8 @@ public struct ContactBookError: Error, Sendable, Equatable, CustomStringConverti
         case readFailed = "db-read-failed"
         case notFound = "not-found"
         case notABook = "not-a-contact-book"
+        /// SQLite's integrity check found damage (a page of junk, a broken index).
+        case damaged = "db-damaged"
     }
 
     public let code: Code
@@ -87,6 +89,7 @@ public final class ContactBook: Sendable {
             }
             close(fd)
         }
+        try Self.checkIntegrity(path: path)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -97,6 +100,29 @@ public final class ContactBook: Sendable {
         } catch {
             throw ContactBookError(.notABook, "\(path): is not a contact book cardscan can use (\(Self.reason(error)))")
         }
+    }
+
+    /// Refuses a damaged book before anything reads or writes it: a page of junk was listed and
+    /// scanned into with exit 0 while `PRAGMA integrity_check` failed. SQLite's messages name
+    /// pages and indexes, never a stored value.
+    /// Checked through a read-only connection of its own, before the pool opens the book (the
+    /// pool writes when it sets the journal up).
+    static func checkIntegrity(path: String) throws(ContactBookError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(lockWait)
+        let findings: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(3)") }
+            try queue.close()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw ContactBookError(.openFailed, "\(path): cannot open it as a contact book (\(Self.reason(error)))")
+        } catch {
+            throw ContactBookError(.damaged, "\(path): is damaged and cannot be checked (\(Self.reason(error))); restore it from a backup")
+        }
+        guard findings != ["ok"] else { return }
+        throw ContactBookError(.damaged, "\(path): is damaged (SQLite's integrity check: \(findings.joined(separator: "; "))); restore it from a backup, nothing was changed")
     }
 
     /// SQLite's own words for a failure (never a value: statements are prepared with arguments).

@@ -67,8 +67,10 @@ public enum SystemFile {
     }
 
     /// Opens a regular file for reading without ever blocking on it: a FIFO, socket or device is
-    /// refused before a byte is read (a FIFO with no writer would otherwise hang the batch).
+    /// refused before a byte is read (a FIFO with no writer would otherwise hang the batch), and
+    /// before it is opened (opening a device can act on it: a terminal, a tape that rewinds).
     public static func openRegularForReading(_ path: FilePathBytes) throws(FileError) -> Int32 {
+        try requireRegular(try status(path).kind, path)
         let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else { throw FileError.system(errno, path: path.display, doing: "read") }
         var s = stat()
@@ -77,17 +79,25 @@ public enum SystemFile {
             close(fd)
             throw FileError.system(err, path: path.display, doing: "read")
         }
-        let kind = Kind(mode: s.st_mode)
-        guard kind == .regular else {
+        // Checked again on what was opened: the name may have been given to something else since.
+        do {
+            try requireRegular(Kind(mode: s.st_mode), path)
+        } catch {
             close(fd)
-            if kind == .directory { throw FileError(.isDirectory, path: path.display, reason: "is a folder, not an image file") }
-            throw FileError(.notRegular, path: path.display,
-                            reason: "is \(kind.phrase), not a regular file; only image files (and - for standard input) are read")
+            throw error
         }
         // Regular files never block; clear O_NONBLOCK anyway so reads behave plainly.
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
         return fd
+    }
+
+    /// Refuses what is not a regular file, saying what it is.
+    private static func requireRegular(_ kind: Kind, _ path: FilePathBytes) throws(FileError) {
+        guard kind != .regular else { return }
+        if kind == .directory { throw FileError(.isDirectory, path: path.display, reason: "is a folder, not an image file") }
+        throw FileError(.notRegular, path: path.display,
+                        reason: "is \(kind.phrase), not a regular file; only image files (and - for standard input) are read")
     }
 
     /// The whole of a regular file, refused (without reading it all) when over `maxBytes`.

@@ -46,6 +46,7 @@ public struct EncodedImage: Sendable {
         self.limits = limits
         self.format = format
         let header = try Self.readHeader(bytes, format: format, source: source, limits: limits)
+        try Self.checkSize(header.width, header.height, format: format, source: source)
         (storedWidth, storedHeight) = (header.width, header.height)
         orientation = ImageOrientation(exif: header.orientation)
         storedBitsPerPixel = header.bitsPerPixel
@@ -124,6 +125,13 @@ public struct EncodedImage: Sendable {
             let source = pixels * max(storedBitsPerPixel, 1) / 8
             return source + (storedBitsPerPixel == 32 ? 0 : pixels * 4) + pixels * 4
         }
+    }
+
+    /// Refuses a header that gives no pixels (a 0 x 0 HEIC was refused as "over the limit").
+    static func checkSize(_ width: Int, _ height: Int, format: ImageFormat, source: String) throws(IngestError) {
+        guard width <= 0 || height <= 0 else { return }
+        throw IngestError(.corrupt, source: source,
+                          reason: "the \(format.rawValue.uppercased()) header gives \(width) x \(height) pixels: no image; the file is damaged")
     }
 
     static func checkPixels(_ width: Int, _ height: Int, limits: ImageLimits, source: String) throws(IngestError) {

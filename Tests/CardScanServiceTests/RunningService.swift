@@ -103,6 +103,23 @@ struct RawConnection {
         }
     }
     func close() { _ = Glibc.close(fd) }
+    /// Half-closes: the service reads the end of the input, and may still answer.
+    func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
+
+    /// Everything until the service closes the connection (up to `seconds`), as text.
+    func receiveToEnd(within seconds: Double) -> String {
+        var received: [UInt8] = []
+        let end = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Date() < end {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(max(1, end.timeIntervalSinceNow * 1000))) > 0 else { break }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer.prefix(n)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
 
     /// What arrives within `seconds` (up to 64 KiB), as text.
     func receive(within seconds: Double) -> String {

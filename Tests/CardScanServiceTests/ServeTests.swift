@@ -157,6 +157,37 @@ import Glibc
         }
     }
 
+    /// Issue 37, 9: a malformed request was refused with an empty body (every refusal is JSON),
+    /// and a client that half-closed after a complete request got no answer.
+    @Test func malformedHTTPIsRefusedInJSONAndAHalfClosedClientIsAnswered() async throws {
+        let service = try await RunningService(["--jobs", "1"])
+        for garbage in ["\0\0\0\r\n\r\n", "GET /health HTTP/1.1\r\nHost x\r\n\r\n", "POST /scan HTTP/1.1\r\nContent-Length: -4\r\n\r\n"] {
+            let connection = try RawConnection(service.socketPath)
+            connection.send(garbage)
+            let answer = connection.receiveToEnd(within: 10)
+            connection.close()
+            #expect(answer.hasPrefix("HTTP/1.1 400 Bad Request\r\n"), "\(answer)")
+            #expect(answer.contains("Content-Type: application/json\r\n") && answer.contains("Connection: close\r\n"), "\(answer)")
+            #expect(answer.hasSuffix("{\"error\":{\"code\":\"bad-request\",\"message\":\"the request is not valid HTTP/1.1; the connection is closed\"}}\n"),
+                    "\(answer)")
+        }
+        let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        let halfClosed = try RawConnection(service.socketPath)
+        halfClosed.send("POST /scan?name=half HTTP/1.1\r\nHost: x\r\nContent-Length: \(jpeg.count)\r\n\r\n")
+        halfClosed.send(jpeg)
+        halfClosed.shutdownWrite()
+        let answer = halfClosed.receiveToEnd(within: 60)
+        halfClosed.close()
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(answer.prefix(300))")
+        #expect(answer.contains("Connection: close\r\n") && answer.contains("\"source\":\"half\",\"status\":\"ok\""), "\(answer.prefix(300))")
+        // Half-closed with nothing asked: closed at once.
+        let idle = try RawConnection(service.socketPath)
+        idle.shutdownWrite()
+        #expect(idle.receiveToEnd(within: 10).isEmpty)
+        idle.close()
+        #expect(service.stop().status == 0)
+    }
+
     @Test func sigtermFinishesTheRequestInFlightAndExitsZero() async throws {
         let service = try await RunningService(["--jobs", "1"])
         let client = service.client

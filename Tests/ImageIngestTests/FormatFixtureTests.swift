@@ -109,6 +109,28 @@ enum FormatFixtures {
         #expect(FormatFixtures.meanDifference(decoded.image, FormatFixtures.sample(width: 128, height: 96)) < 8)
     }
 
+    /// Issue 37, 9: a HEIC whose `ispe` box says 0 x 0 was refused as "0 x 0 pixels, over the
+    /// limit"; it is a damaged file (corrupt-image), said so by the binary as by the library.
+    @Test func aHEICOfZeroByZeroPixelsIsDamagedNotTooLarge() throws {
+        guard var bytes = FormatFixtures.heicEncode(FormatFixtures.sample(width: 128, height: 96)) else {
+            try Test.cancel("this libheif has no HEVC encoder to write a HEIC fixture")
+        }
+        let ispe = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) })
+        for i in ispe + 8..<ispe + 16 { bytes[i] = 0 }  // after version and flags: width, height
+        #expect(throws: IngestError.self) { _ = try EncodedImage(bytes: bytes, source: "zero.heic") }
+        do { _ = try EncodedImage(bytes: bytes, source: "zero.heic") } catch {
+            #expect(error.code == .corrupt, "\(error)")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-zero-\(getpid()).heic")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runProcess(TestPaths.binary, ["scan", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"code\":\"corrupt-image\""), "\(result.stdout)")
+        #expect(result.stderr.contains("gives 0 x 0 pixels: no image; the file is damaged") && !result.stderr.contains("over the limit"),
+                "\(result.stderr)")
+    }
+
     @Test func truncatedPNGIsATypedError() throws {
         let bytes = try #require(FormatFixtures.leptonicaEncode(FormatFixtures.sample(), format: Int32(IFF_PNG)))
         let cut = Array(bytes.prefix(bytes.count / 2))

@@ -130,6 +130,35 @@ import TestSupport
         #expect(list.stdout.split(separator: "\n").count == 5, "\(list.stdout)")
     }
 
+    /// Issue 37, 9: a book with a page of junk was listed and scanned into with exit 0 while
+    /// SQLite's integrity check failed. It is checked when opened, and refused untouched.
+    @Test func aDamagedBookIsRefusedWhenOpenedAndLeftAsItIs() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("book.sqlite").path
+        let cards = ["card-us-plain.jpg", "card-gb-dark.jpg"].map { TestPaths.cards.appendingPathComponent($0).path }
+        #expect(try runProcess(TestPaths.binary, ["scan", "--quiet", "--db", db] + cards).status == 0)
+        // The page of an index that listing never reads, filled with junk.
+        let junk = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            page = c.execute("SELECT rootpage FROM sqlite_master WHERE name = 'matchKey_contact'").fetchone()[0]
+            size = c.execute("PRAGMA page_size").fetchone()[0]
+            c.close()
+            with open(sys.argv[1], "r+b") as f:
+                f.seek((page - 1) * size); f.write(bytes([0xA5]) * size)
+            """, db])
+        #expect(junk.status == 0, "\(junk.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let list = try runProcess(TestPaths.binary, ["contacts", "list", "--db", db])
+        #expect(list.status == 2)
+        #expect(list.stderr.contains("book.sqlite: is damaged") && list.stderr.contains("restore it from a backup"), "\(list.stderr)")
+        let scan = try runProcess(TestPaths.binary, ["scan", "--quiet", "--db", db, cards[0]])
+        #expect(scan.status == 2)
+        #expect(scan.stdout.isEmpty, "nothing is scanned into a damaged book")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
     @Test func deleteAndPurgeSayWhatTheyDid() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

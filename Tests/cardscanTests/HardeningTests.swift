@@ -85,6 +85,17 @@ import TestSupport
         #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
 
+    /// Issue 37, 9: a device named as an input was opened before it was refused (opening a
+    /// terminal or a tape acts on it). Under strace, no open of either device is seen.
+    @Test func devicesAreRefusedWithoutBeingOpened() throws {
+        guard let (result, trace) = try NetworkLockdownTests.traced("open,openat", ["scan", "/dev/tty", "/dev/zero"]) else { return }
+        #expect(result.status == 1)
+        let records = try Self.records(result.stdout)
+        #expect(records.map { ($0["error"] as? [String: Any])?["code"] as? String } == ["not-a-file", "not-a-file"], "\(result.stdout)")
+        let opened = trace.split(separator: "\n").filter { $0.contains("\"/dev/tty\"") || $0.contains("\"/dev/zero\"") }
+        #expect(opened.isEmpty, "\(opened)")
+    }
+
     @Test func linkCyclesEndAndLinksNeverLeadOutOfTheFolderUnlessAsked() throws {
         let dir = try Self.folder("links")
         defer { try? FileManager.default.removeItem(at: dir) }
