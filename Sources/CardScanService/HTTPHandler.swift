@@ -30,9 +30,15 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// The client will send nothing more: close once the request in flight is answered.
     private var inputClosed = false
 
-    init(core: ServiceCore, peerAllowed: Bool) {
+    /// The slowloris cut-off, told when a request has been read.
+    private let readDeadline: RequestDeadline
+    private let gate: ConnectionGate
+
+    init(core: ServiceCore, peerAllowed: Bool, deadline: RequestDeadline, gate: ConnectionGate) {
         self.core = core
         self.peerAllowed = peerAllowed
+        readDeadline = deadline
+        self.gate = gate
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -52,6 +58,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             held += chunk.readableBytes
             body.writeBuffer(&chunk)
         case .end:
+            readDeadline.requestRead()
             if answeredEarly {
                 answeredEarly = false
                 return
@@ -168,6 +175,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         ticket = submitted
+        gate.setBusy(context.channel, true)
         deadline = loop.scheduleTask(in: TimeAmount(core.configuration.requestTimeout)) {
             bound.value.handler.timedOut(number, context: bound.value.context)
         }
@@ -229,6 +237,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(_ answer: ServiceAnswer, context: ChannelHandlerContext, close: Bool = false) {
         guard !answered, let head else { return }
         answered = true
+        gate.setBusy(context.channel, false)
         releaseBody()
         deadline?.cancel()
         deadline = nil

@@ -106,6 +106,27 @@ struct RawConnection {
     /// Half-closes: the service reads the end of the input, and may still answer.
     func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
 
+    /// True once the service has closed its end (a read returns end of file at once).
+    var isClosedByPeer: Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// Sends `bytes` one at a time, waiting up to 0.2 s for an answer after each (a client
+    /// trickling its request); stops when the service answers or closes. The answer, and how
+    /// many bytes were sent.
+    func trickle(_ bytes: [UInt8]) -> (answer: String, sent: Int) {
+        for (index, byte) in bytes.enumerated() {
+            send([byte])
+            let answer = receive(within: 0.2)
+            if !answer.isEmpty { return (answer + receiveToEnd(within: 2), index + 1) }
+            if isClosedByPeer { return ("", index + 1) }
+        }
+        return (receiveToEnd(within: 2), bytes.count)
+    }
+
     /// Everything until the service closes the connection (up to `seconds`), as text.
     func receiveToEnd(within seconds: Double) -> String {
         var received: [UInt8] = []

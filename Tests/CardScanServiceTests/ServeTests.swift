@@ -188,6 +188,45 @@ import Glibc
         #expect(service.stop().status == 0)
     }
 
+    /// Issue 37, 4: with its descriptors used up by idle clients (`ulimit -n 64`, 200 of them)
+    /// the service spun on accept(2) failing with EMFILE at 100% of a core and never answered
+    /// /health. Connections are now capped below the descriptor limit; at the cap a new client
+    /// takes the place of the idlest, and a failed accept waits 50 ms.
+    @Test func runningOutOfDescriptorsNeverStopsHealth() async throws {
+        let service = try await RunningService(["--jobs", "1"], launcher: ["/bin/sh", "-c", "ulimit -n 64 && exec \"$@\"", "sh"])
+        var idle: [RawConnection] = []
+        defer { idle.forEach { $0.close() } }
+        for _ in 0..<128 { idle.append(try RawConnection(service.socketPath)) }  // twice the limit
+        let health = try await service.client.health()
+        #expect(health.status == 200, "\(health.text)")
+        // The clients that made way were disconnected, not left hanging; the last ones are kept.
+        let dropped = idle.filter { $0.receiveToEnd(within: 0.01).isEmpty && $0.isClosedByPeer }
+        #expect(dropped.count >= 128 - 64, "\(dropped.count) of 128 disconnected")
+        let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        #expect(try await service.client.scan(jpeg).status == 200)
+        #expect(service.stop().status == 0)
+    }
+
+    /// Issue 37, 4: a client sending a byte at a time in its head or its body was never cut
+    /// off (still connected after 150 s). From a request's first byte it now has --read-timeout
+    /// seconds, then must keep coming at 64 KB/s; slower, it is answered 408 and disconnected.
+    @Test func aClientTricklingItsRequestIsCutOff() async throws {
+        let service = try await RunningService(["--jobs", "1", "--read-timeout", "1"])
+        let requests = ["GET /health HTTP/1.1\r\nHost: " + String(repeating: "h", count: 60) + "\r\n\r\n",
+                        "POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 60\r\n\r\n" + String(repeating: "\u{FF}", count: 60)]
+        for request in requests {
+            let connection = try RawConnection(service.socketPath)
+            let (answer, sent) = connection.trickle(Array(request.utf8))
+            connection.close()
+            #expect(sent < request.utf8.count, "the whole request was taken at a byte each 0.2 s: \(answer.prefix(80))")
+            #expect(answer.hasPrefix("HTTP/1.1 408 Request Timeout\r\n") && answer.contains("\"code\":\"timeout\""), "\(answer)")
+        }
+        // A client that sends its request at once is not affected.
+        let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
+        #expect(try await service.client.scan(jpeg).status == 200)
+        #expect(service.stop().status == 0)
+    }
+
     @Test func sigtermFinishesTheRequestInFlightAndExitsZero() async throws {
         let service = try await RunningService(["--jobs", "1"])
         let client = service.client
