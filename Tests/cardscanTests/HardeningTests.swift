@@ -274,6 +274,30 @@ import TestSupport
         #expect(errors.components(separatedBy: "standard output: no space left on the device").count - 1 == 9, "\(errors)")
     }
 
+    /// Issue 37, 6: an image's bytes are held while it is decoded, so they count in the decode
+    /// budget: one whose bytes alone are over it is refused before it is read or assembled whole
+    /// (a 200 MB image in a stream took 454 MB), from a file, standard input or a stream.
+    @Test func anImageWhoseBytesPassTheDecodeBudgetIsRefusedBeforeItIsHeldWhole() throws {
+        let dir = try Self.folder("decode-budget")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = try Self.sh("""
+            python3 -c '
+            import sys
+            card = open("a.jpg", "rb").read()
+            segment = b"\\xff\\xfe\\xff\\xff" + b"x" * 0xfffd
+            open("big.jpg", "wb").write(card[:2] + segment * 320 + card[2:])'
+            "$CARDSCAN" scan --max-decode-megabytes 16 big.jpg; echo "file rc=$?"
+            "$CARDSCAN" scan --max-decode-megabytes 16 - < big.jpg; echo "stdin rc=$?"
+            "$CARDSCAN" scan --max-decode-megabytes 16 --stream - < big.jpg; echo "stream rc=$?"
+            "$CARDSCAN" scan big.jpg | head -c 33; echo " default rc=${PIPESTATUS[0]}"
+            """, in: dir)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix("rc=1") }.count == 3 && lines.last == "{\"source\":\"big.jpg\",\"status\":\"ok\" default rc=0",
+                "\(result.stdout.suffix(400)) \(result.stderr)")
+        #expect(lines.filter { $0.contains("\"code\":\"too-large\"") }.count == 3, "\(result.stdout.prefix(1200))")
+        #expect(result.stderr.components(separatedBy: "--max-decode-megabytes").count - 1 == 3, "\(result.stderr)")
+    }
+
     @Test func streamEdgeCasesGiveARecordEach() throws {
         let dir = try Self.folder("stream")
         defer { try? FileManager.default.removeItem(at: dir) }
