@@ -50,6 +50,19 @@ final class RunningService: @unchecked Sendable {
         Issue.record("the service did not answer /health within 15 s")
     }
 
+    /// Waits until the service's /health satisfies `condition` (the queue's `waiting` and
+    /// `running`, the upload bytes held): explicit synchronisation on the service's own state,
+    /// instead of sleeping and hoping an event has happened.
+    func waitUntil(_ what: String, _ condition: (_ waiting: Int, _ running: Int, _ heldBytes: Int) -> Bool) async throws {
+        for _ in 0..<3000 {
+            let health = try await client.health().json
+            let queue = health?["queue"] as? [String: Any], uploads = health?["uploads"] as? [String: Any]
+            if condition(queue?["waiting"] as? Int ?? -1, queue?["running"] as? Int ?? -1, uploads?["heldBytes"] as? Int ?? -1) { return }
+            try await Task.sleep(for: .milliseconds(10))  // the poll's pace, not an order of events
+        }
+        Issue.record("the service's /health never showed \(what)")
+    }
+
     /// Sends SIGTERM and waits for the exit; the exit status and what was said on stderr.
     @discardableResult
     func stop() -> (status: Int32, stderr: String) {

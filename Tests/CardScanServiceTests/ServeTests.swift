@@ -232,7 +232,7 @@ import Glibc
         let client = service.client
         let photo = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent("cond-paper-beside.jpg"))
         async let answer = client.scan(photo)
-        try await Task.sleep(for: .milliseconds(150))
+        try await service.waitUntil("the scan running") { _, running, _ in running == 1 }
         kill(service.servicePID, SIGTERM)
         let response = try await answer
         #expect(response.status == 200, "\(response.text)")
@@ -248,7 +248,7 @@ import Glibc
         // The one worker is busy with a large photo; then five requests at once: one may wait, the rest are refused.
         let photo = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent("cond-paper-beside.jpg"))
         async let first = client.scan(photo)
-        try await Task.sleep(for: .milliseconds(150))
+        try await service.waitUntil("the first scan running") { _, running, _ in running == 1 }
         let bytes = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-full.jpg"))
         let answers = try await withThrowingTaskGroup(of: CardScanClient.Response.self) { group in
             for _ in 0..<5 { group.addTask { try await client.scan(bytes) } }
@@ -268,15 +268,16 @@ import Glibc
         let client = service.client
         let photo = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent("cond-paper-beside.jpg"))
         async let first = client.scan(photo)
-        try await Task.sleep(for: .milliseconds(100))
+        try await service.waitUntil("the first scan running") { _, running, _ in running == 1 }
         // Sent whole, so it is queued behind the first; then the client leaves.
         let leaving = try RawConnection(service.socketPath)
         leaving.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: \(photo.count)\r\n\r\n")
         leaving.send(photo)
-        try await Task.sleep(for: .milliseconds(50))
+        try await service.waitUntil("the second request queued") { waiting, _, _ in waiting == 1 }
         leaving.close()
         #expect(try await first.status == 200)
-        try await Task.sleep(for: .milliseconds(300))
+        // Nothing waits or runs any more: the second was dropped, or (the fault) scanned.
+        try await service.waitUntil("the queue empty") { waiting, running, _ in waiting == 0 && running == 0 }
         let metrics = try await client.metrics().text
         #expect(metrics.contains("cardscan_cards_total 1\n"), "only the first photo was scanned: \(metrics)")
         #expect(service.stop().status == 0)
@@ -287,7 +288,7 @@ import Glibc
         let slow = try RawConnection(service.socketPath)
         slow.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 1500000\r\n\r\n")
         slow.send([UInt8](repeating: 0xFF, count: 1_200_000))
-        try await Task.sleep(for: .milliseconds(200))
+        try await service.waitUntil("the first upload's bytes held") { _, _, held in held >= 1_200_000 }
         let second = try RawConnection(service.socketPath)
         second.send("POST /scan HTTP/1.1\r\nHost: x\r\nContent-Length: 1500000\r\n\r\n")
         second.send([UInt8](repeating: 0xFF, count: 1_200_000))
@@ -296,7 +297,7 @@ import Glibc
         #expect(refused.contains("Retry-After: 1") && refused.contains("\"busy\""))
         second.close()
         slow.close()
-        try await Task.sleep(for: .milliseconds(200))
+        try await service.waitUntil("the uploads released") { _, _, held in held == 0 }
         // The first upload's bytes are released when its client leaves.
         let jpeg = try TestPaths.bytes(TestPaths.cards.appendingPathComponent("card-us-plain.jpg"))
         #expect(try await service.client.scan(jpeg).status == 200)
