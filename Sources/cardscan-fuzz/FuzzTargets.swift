@@ -57,7 +57,9 @@ enum FuzzTarget: String, CaseIterable {
             var count = 0
             while splitter.next() != nil, count < 10_000 { count += 1 }
         case .imageHeader:
-            _ = try? EncodedImage(bytes: bytes, source: "fuzz", limits: ImageLimits(maxPixels: 4_000_000, maxBytes: 1 << 20, maxDecodeBytes: 32 << 20))
+            let image = try? EncodedImage(bytes: bytes, source: "fuzz", limits: ImageLimits(maxPixels: 4_000_000, maxBytes: 1 << 20, maxDecodeBytes: 32 << 20))
+            // BMP and TIFF are also decoded: uncompressed ones row by row from their bytes (RawLayout).
+            if let image, image.format == .bmp || image.format == .tiff { _ = try? image.decode(minimumLongSide: 64, grayscale: true) }
         case .contactParser:
             let text = String(decoding: bytes, as: UTF8.self)
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).prefix(200).map { TextLine(text: String($0.prefix(400))) }
