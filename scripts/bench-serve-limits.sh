@@ -55,14 +55,25 @@ def cpu(pid):
     return (int(f[11]) + int(f[12])) / os.sysconf("SC_CLK_TCK")
 
 def health(path):
+    # A client as curl is: a connect that finds the listen backlog full (EAGAIN, while the flood's
+    # connections wait to be accepted) is tried again; all of it counts in the time.
     t = time.monotonic()
-    s = socket.socket(socket.AF_UNIX); s.settimeout(10)
-    try:
-        s.connect(path); s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
-        ok = s.recv(64).startswith(b"HTTP/1.1 200")
-    except OSError:
-        ok = False
-    s.close()
+    ok = False
+    while not ok and time.monotonic() - t < 10:
+        s = socket.socket(socket.AF_UNIX); s.settimeout(10)
+        try:
+            s.connect(path)
+        except BlockingIOError:
+            s.close(); time.sleep(0.001); continue
+        except OSError:
+            s.close(); break
+        try:
+            s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
+            ok = s.recv(64).startswith(b"HTTP/1.1 200")
+        except OSError:
+            pass
+        s.close()
+        break
     return time.monotonic() - t, ok
 
 for limit in (64, 1024):
