@@ -6,7 +6,7 @@ TEST_FLAGS ?= -Xswiftc -O
 # 10 ms sooner than with them as shared libraries (README, Performance).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve model-standard fixtures fuzz sanitize clean
+.PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -57,6 +57,11 @@ bench-memory: build
 SOAK_SECONDS ?= 600
 bench-serve: build
 	.build/release/cardscan-bench serve $(or $(BENCH_DIR),$(if $(wildcard ../shared/eval/dev),../shared/eval/dev,Fixtures/Cards)) --soak $(SOAK_SECONDS)
+
+## `cardscan serve` against exhaustion: STARTS starts on bad paths, descriptors run out, slowloris (scripts/bench-serve-limits.sh).
+STARTS ?= 100
+bench-serve-limits: build
+	bash scripts/bench-serve-limits.sh $(STARTS)
 
 ## tessdata's standard English model, for --model standard (the default model is Debian's).
 model-standard:

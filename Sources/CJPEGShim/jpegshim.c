@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 typedef struct {
     struct jpeg_error_mgr pub;
@@ -257,50 +258,104 @@ int cs_jpeg_decode_rows(const unsigned char *data, size_t length, int scaleNum,
 
 // --- Encoding -----------------------------------------------------------------------------------
 
-int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality,
+// The encoder's output, in a buffer this shim owns: libjpeg's jpeg_mem_dest frees its first
+// buffer when it grows it and keeps the new one in a private struct, so the error path freed a
+// buffer libjpeg had already freed (`buffer = dest` was stale after a growth). Here the buffer is
+// grown (realloc) and freed only by this code, and never beyond `limit` bytes.
+typedef struct {
+    struct jpeg_destination_mgr pub;
+    unsigned char *buffer;
+    size_t size;
+    size_t limit;
+    int overLimit;
+} cs_mem_dest;
+
+static void cs_dest_init(j_compress_ptr cinfo) {
+    cs_mem_dest *d = (cs_mem_dest *)cinfo->dest;
+    d->pub.next_output_byte = d->buffer;
+    d->pub.free_in_buffer = d->size;
+}
+
+/// The buffer is full: twice its size (at most `limit`), or an error.
+static boolean cs_dest_grow(j_compress_ptr cinfo) {
+    cs_mem_dest *d = (cs_mem_dest *)cinfo->dest;
+    // libjpeg asks as soon as the last byte is used, so a JPEG of exactly `limit` bytes needs one more.
+    size_t used = d->size, room = d->limit + 1;
+    size_t grown = d->size * 2 > room ? room : d->size * 2;
+    if (grown <= used) {
+        d->overLimit = 1;
+        ERREXIT(cinfo, JERR_OUT_OF_MEMORY);
+    }
+    unsigned char *bigger = realloc(d->buffer, grown);
+    if (!bigger) ERREXIT(cinfo, JERR_OUT_OF_MEMORY);  // d->buffer is still the old one: freed below
+    d->buffer = bigger;
+    d->size = grown;
+    d->pub.next_output_byte = bigger + used;
+    d->pub.free_in_buffer = grown - used;
+    return TRUE;
+}
+
+static void cs_dest_term(j_compress_ptr cinfo) { (void)cinfo; }
+
+/// Encodes the pixels; on an error everything is freed and the message says why.
+static void cs_encode_pixels(struct jpeg_compress_struct *cinfo, const unsigned char *pixels, int width, int height,
+                             int channels, int quality) {
+    cinfo->image_width = (JDIMENSION)width;
+    cinfo->image_height = (JDIMENSION)height;
+    cinfo->input_components = channels;
+    cinfo->in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
+    jpeg_set_defaults(cinfo);
+    jpeg_set_quality(cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
+    // No JFIF density, no comments, no EXIF: only the pixels (write_JFIF_header keeps the APP0
+    // marker decoders expect, with no data beyond the version and 1:1 density).
+    cinfo->density_unit = 0;
+    cinfo->X_density = 1;
+    cinfo->Y_density = 1;
+    jpeg_start_compress(cinfo, TRUE);
+    JSAMPROW row;
+    while (cinfo->next_scanline < cinfo->image_height) {
+        row = (JSAMPROW)(pixels + (size_t)cinfo->next_scanline * (size_t)width * (size_t)channels);
+        jpeg_write_scanlines(cinfo, &row, 1);
+    }
+    jpeg_finish_compress(cinfo);
+}
+
+int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality, size_t maxLength,
                    unsigned char **out, unsigned long *outLength, char *message, size_t messageLength) {
-    if (!pixels || !out || !outLength || width <= 0 || height <= 0 || (channels != 1 && channels != 3))
+    if (!pixels || !out || !outLength || width <= 0 || height <= 0 || (channels != 1 && channels != 3) || maxLength < 1024)
         return CS_JPEG_BAD_ARGS;
     struct jpeg_compress_struct cinfo;
     cs_error_mgr err;
     memset(&cinfo, 0, sizeof cinfo);
     cinfo.err = cs_error_init(&err, message, messageLength);
-    // volatile: read after a longjmp.
-    unsigned char *volatile buffer = NULL;
-    unsigned long size = 0;
+    // On the heap, so that after a longjmp its fields are what libjpeg's calls left there (the
+    // pointer itself never changes after setjmp).
+    cs_mem_dest *dest = calloc(1, sizeof *dest);
+    if (!dest) return CS_JPEG_ERROR;
+    dest->size = maxLength < 65536 ? maxLength : 65536;
+    dest->limit = maxLength;
+    dest->buffer = malloc(dest->size);
+    if (!dest->buffer) { free(dest); return CS_JPEG_ERROR; }
+    dest->pub.init_destination = cs_dest_init;
+    dest->pub.empty_output_buffer = cs_dest_grow;
+    dest->pub.term_destination = cs_dest_term;
     *out = NULL;
     *outLength = 0;
     if (setjmp(err.jump)) {
         jpeg_destroy_compress(&cinfo);
-        free(buffer);
+        if (dest->overLimit && message && messageLength)
+            snprintf(message, messageLength, "the encoded image is over its limit of %zu bytes", maxLength);
+        free(dest->buffer);
+        free(dest);
         return CS_JPEG_ERROR;
     }
     jpeg_create_compress(&cinfo);
-    unsigned char *dest = NULL;
-    jpeg_mem_dest(&cinfo, &dest, &size);
-    cinfo.image_width = (JDIMENSION)width;
-    cinfo.image_height = (JDIMENSION)height;
-    cinfo.input_components = channels;
-    cinfo.in_color_space = channels == 1 ? JCS_GRAYSCALE : JCS_RGB;
-    jpeg_set_defaults(&cinfo);
-    jpeg_set_quality(&cinfo, quality < 1 ? 1 : (quality > 100 ? 100 : quality), TRUE);
-    // No JFIF density, no comments, no EXIF: only the pixels (write_JFIF_header keeps the APP0
-    // marker decoders expect, with no data beyond the version and 1:1 density).
-    cinfo.density_unit = 0;
-    cinfo.X_density = 1;
-    cinfo.Y_density = 1;
-    jpeg_start_compress(&cinfo, TRUE);
-    JSAMPROW row;
-    while (cinfo.next_scanline < cinfo.image_height) {
-        row = (JSAMPROW)(pixels + (size_t)cinfo.next_scanline * (size_t)width * (size_t)channels);
-        buffer = dest;
-        jpeg_write_scanlines(&cinfo, &row, 1);
-    }
-    jpeg_finish_compress(&cinfo);
-    buffer = dest;
+    cinfo.dest = &dest->pub;
+    cs_encode_pixels(&cinfo, pixels, width, height, channels, quality);
     jpeg_destroy_compress(&cinfo);
-    *out = buffer;
-    *outLength = size;
+    *out = dest->buffer;
+    *outLength = (unsigned long)(dest->size - dest->pub.free_in_buffer);
+    free(dest);
     return CS_JPEG_OK;
 }
 

@@ -32,9 +32,11 @@ __attribute__((target("avx2")))
 static inline __m256 gray8(const uint8_t *src, int width, int height, __m256 x, __m256 y) {
     __m256 zero = _mm256_setzero_ps();
     __m256 maxX = _mm256_set1_ps((float)(width - 1)), maxY = _mm256_set1_ps((float)(height - 1));
-    __m256 fx = _mm256_blendv_ps(x, zero, _mm256_cmp_ps(x, zero, _CMP_LT_OQ));
+    // "Not greater or equal", true for NaN too: a non-finite homography gives NaN coordinates,
+    // which an ordered "less than" kept (and cvtt made INT_MIN: a gather ~2 GiB before the image).
+    __m256 fx = _mm256_blendv_ps(x, zero, _mm256_cmp_ps(x, zero, _CMP_NGE_UQ));
     fx = _mm256_blendv_ps(fx, maxX, _mm256_cmp_ps(fx, maxX, _CMP_GT_OQ));
-    __m256 fy = _mm256_blendv_ps(y, zero, _mm256_cmp_ps(y, zero, _CMP_LT_OQ));
+    __m256 fy = _mm256_blendv_ps(y, zero, _mm256_cmp_ps(y, zero, _CMP_NGE_UQ));
     fy = _mm256_blendv_ps(fy, maxY, _mm256_cmp_ps(fy, maxY, _CMP_GT_OQ));
     __m256 shift = _mm256_set1_ps(8388608.0f), one = _mm256_set1_ps(1.0f);
     __m256 x0 = _mm256_sub_ps(_mm256_add_ps(fx, shift), shift);

@@ -23,17 +23,26 @@ public enum Rectifier {
     /// kernel where the processor has it (the same bytes each way; the tests compare them).
     enum GrayKernel { case general, lanes, best }
 
-    static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int, gray kernel: GrayKernel) -> PixelImage? {
+    /// The output's size, the homography from it to the quad's corners in `image`, and the
+    /// samples per side; nil for a degenerate or non-finite quad (Swift's samplers trap on NaN,
+    /// and the AVX2 kernel's gather read far outside the image before it clamped NaN too).
+    static func mapping(_ image: PixelImage, quad: Quadrilateral, longSide: Int) -> (hom: Homography, outW: Int, outH: Int, samples: Int)? {
         let corners = quad.scaled(width: Double(image.width), height: Double(image.height))
+        guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return nil }
         let top = distance(corners[0], corners[1]), bottom = distance(corners[3], corners[2])
         let left = distance(corners[0], corners[3]), right = distance(corners[1], corners[2])
         let srcW = (top + bottom) / 2, srcH = (left + right) / 2
-        guard srcW > 4, srcH > 4 else { return nil }
+        guard srcW > 4, srcH > 4, srcW.isFinite, srcH.isFinite else { return nil }
         let scale = Double(longSide) / max(srcW, srcH)
         let outW = max(1, Int((srcW * scale).rounded())), outH = max(1, Int((srcH * scale).rounded()))
-        guard let hom = Homography(rectangleWidth: Double(outW), height: Double(outH), to: corners) else { return nil }
+        guard let hom = Homography(rectangleWidth: Double(outW), height: Double(outH), to: corners),
+              hom.m.allSatisfy({ $0.isFinite && Float($0).isFinite }) else { return nil }
         // Supersampling: about one sample per source pixel covered, at most 3 x 3.
-        let samples = max(1, min(3, Int((1 / scale).rounded())))
+        return (hom, outW, outH, max(1, min(3, Int((1 / scale).rounded()))))
+    }
+
+    static func warp(_ image: PixelImage, quad: Quadrilateral, longSide: Int, gray kernel: GrayKernel) -> PixelImage? {
+        guard let (hom, outW, outH, samples) = mapping(image, quad: quad, longSide: longSide) else { return nil }
         let c = image.channels
         let m0 = Float(hom.m[0]), m1 = Float(hom.m[1]), m2 = Float(hom.m[2]), m3 = Float(hom.m[3])
         let m4 = Float(hom.m[4]), m5 = Float(hom.m[5]), m6 = Float(hom.m[6]), m7 = Float(hom.m[7]), m8 = Float(hom.m[8])

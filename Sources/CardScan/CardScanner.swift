@@ -154,13 +154,23 @@ public final class CardScanner: Sendable {
     public func scan(path: FilePathBytes) -> ScanRecord {
         let clock = ContinuousClock()
         let start = clock.now
+        // Before the file is read, its bytes and as much again (decoding takes at least about
+        // that: 2/3 of it for an uncompressed TIFF, far more for a JPEG) are held against the
+        // shared budget, so that a second large file waits unread rather than in memory.
+        let size = min(Int((try? SystemFile.status(path))?.size ?? 0), configuration.limits.maxBytes)
+        if size > configuration.limits.maxDecodeBytes {
+            return .failure(path.display, ScanError(.tooLarge, "\(path.display): is \(size >> 20) MB; its bytes are held while it is decoded, over the limit of \(configuration.limits.maxDecodeBytes >> 20) MB (raise --max-decode-megabytes if it is genuine)"))
+        }
+        let advance = 2 * size
+        decodeBudget.hold(advance)
+        defer { decodeBudget.release(advance, endingHold: true) }
         let bytes: [UInt8]
         do {
             bytes = try SystemFile.readRegularFile(path, maxBytes: configuration.limits.maxBytes)
         } catch {
             return .failure(path.display, ScanError(error))
         }
-        var record = scan(bytes: bytes, source: path.display)
+        var record = scan(bytes: bytes, source: path.display, region: nil, held: advance)
         record.addTotal(clock.now - start)
         return record
     }
@@ -168,6 +178,11 @@ public final class CardScanner: Sendable {
     /// Scans one image held in memory; `source` names it in the record and in errors.
     /// `region` (an ISO 3166 code) replaces the configuration's fallback region for this image.
     public func scan(bytes: [UInt8], source: String, region: String? = nil) -> ScanRecord {
+        scan(bytes: bytes, source: source, region: region, held: nil)
+    }
+
+    /// `held`: the bytes `scan(path:)` holds against the budget for the file already (nil: none).
+    func scan(bytes: [UInt8], source: String, region: String?, held: Int?) -> ScanRecord {
         let clock = ContinuousClock()
         let start = clock.now
         var timings = StageTimings()
@@ -181,7 +196,7 @@ public final class CardScanner: Sendable {
             let metadata = MetadataReport.read(encoded)
             if let dir = configuration.stripDirectory { sideOutputs.attempt { () throws(ScanError) in try writeSanitizedCopy(encoded, into: dir) } }
             timings[.metadata] = (clock.now - t).milliseconds
-            prepared = try prepare(encoded)
+            prepared = try prepare(encoded, held: held)
             timings[.decode] = prepared.decodeMs
             timings[.detect] = prepared.detectMs
             reading = try read(&prepared, of: encoded, timings: &timings)
@@ -271,10 +286,11 @@ public final class CardScanner: Sendable {
 
     /// Decodes, finds and straightens the card; the decode waits while other workers' decodes
     /// hold the shared memory it needs.
-    func prepare(_ encoded: EncodedImage) throws(IngestError) -> PreparedCard {
+    func prepare(_ encoded: EncodedImage, held: Int? = nil) throws(IngestError) -> PreparedCard {
         let cost = encoded.decodeCost(minimumLongSide: configuration.ocrLongSide)
-        decodeBudget.reserve(cost)
-        defer { decodeBudget.release(cost) }
+        let more = max(0, cost - (held ?? 0))
+        if held == nil { decodeBudget.hold(more) } else { decodeBudget.reserveMore(more) }
+        defer { decodeBudget.release(more, endingHold: held == nil) }
         return try CardPreparer.prepare(encoded, longSide: configuration.ocrLongSide, detectCard: configuration.detectCard,
                                         overlay: configuration.debugDirectory != nil)
     }
@@ -544,31 +560,60 @@ extension CardScanner {
     public static func looksLikeImage(_ head: [UInt8]) -> Bool { ImageFormat.detect(head) != nil }
 }
 
-/// Memory for decoding shared by a scanner's workers: a decode reserves its estimated cost and
-/// waits while that would take the total over the budget (one decode alone always proceeds;
-/// `EncodedImage` refuses an image whose cost alone is over it).
+/// Memory for scanning shared by a scanner's workers: an image's encoded bytes and what decoding
+/// it takes (`EncodedImage.decodeCost`). A file's bytes are held against it before the file is
+/// read (`hold`), so a worker waits before reading rather than with a second large file in memory;
+/// the decode's part follows (`reserveMore`). One scan alone always proceeds (`EncodedImage`
+/// refuses an image whose cost alone is over the budget), and when every holder waits to grow,
+/// the first of them proceeds, so two holders never wait for each other.
 ///
-/// `@unchecked Sendable` is safe: `used` is only touched with `condition` locked.
+/// `@unchecked Sendable` is safe: every field is only touched with `condition` locked.
 final class DecodeBudget: @unchecked Sendable {
     private let condition = NSCondition()
     private let total: Int
     private var used = 0
+    /// Scans holding a part of the budget, and those of them waiting for more, in order.
+    private var holders = 0
+    private var growing: [UInt64] = []
+    private var nextTicket: UInt64 = 0
 
     init(total: Int) { self.total = total }
 
-    func reserve(_ bytes: Int) {
+    /// Takes `bytes` for a new scan, waiting while they do not fit beside the others'.
+    func hold(_ bytes: Int) {
         condition.lock()
         while used > 0 && used + bytes > total { condition.wait() }
         used += bytes
+        holders += 1
         condition.unlock()
     }
 
-    func release(_ bytes: Int) {
+    /// Takes `bytes` more for a scan that holds a part, waiting while they do not fit, unless
+    /// every holder is waiting so (then the first to ask proceeds).
+    func reserveMore(_ bytes: Int) {
         condition.lock()
-        used -= bytes
+        nextTicket += 1
+        let ticket = nextTicket
+        growing.append(ticket)
+        condition.broadcast()  // the first in line may now be the one every holder waits on
+        while used + bytes > total && !(growing.count == holders && growing.first == ticket) { condition.wait() }
+        growing.removeAll { $0 == ticket }
+        used += bytes
         condition.broadcast()
         condition.unlock()
     }
+
+    /// Gives back `bytes`; `endingHold` when the scan is done with the budget.
+    func release(_ bytes: Int, endingHold: Bool = false) {
+        condition.lock()
+        used -= bytes
+        if endingHold { holders -= 1 }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A scan's whole cost at once (no file read before it): `hold` and, when done, `release`.
+    func reserve(_ bytes: Int) { hold(bytes) }
 }
 
 /// A file path as bytes (re-exported for `ScanInput.path`).

@@ -27,10 +27,18 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var ticket: WorkQueue.Ticket?
     private var deadline: Scheduled<Void>?
     private var started: ContinuousClock.Instant?
+    /// The client will send nothing more: close once the request in flight is answered.
+    private var inputClosed = false
 
-    init(core: ServiceCore, peerAllowed: Bool) {
+    /// The slowloris cut-off, told when a request has been read.
+    private let readDeadline: RequestDeadline
+    private let gate: ConnectionGate
+
+    init(core: ServiceCore, peerAllowed: Bool, deadline: RequestDeadline, gate: ConnectionGate) {
         self.core = core
         self.peerAllowed = peerAllowed
+        readDeadline = deadline
+        self.gate = gate
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -50,6 +58,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             held += chunk.readableBytes
             body.writeBuffer(&chunk)
         case .end:
+            readDeadline.requestRead()
             if answeredEarly {
                 answeredEarly = false
                 return
@@ -166,6 +175,7 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         ticket = submitted
+        gate.setBusy(context.channel, true)
         deadline = loop.scheduleTask(in: TimeAmount(core.configuration.requestTimeout)) {
             bound.value.handler.timedOut(number, context: bound.value.context)
         }
@@ -203,6 +213,14 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             if ticket == nil { context.close(promise: nil) }
             return
         }
+        // The client half-closed (shutdown(SHUT_WR)) after its request: the answer is still
+        // written, then the connection closed. (A client that closes altogether is a hangup,
+        // channelInactive: its queued work is dropped.)
+        if let event = event as? ChannelEvent, event == .inputClosed {
+            inputClosed = true
+            if answered { context.close(promise: nil) }
+            return
+        }
         // Idle while a request is sent (a client that stalls mid-upload) or between requests.
         if event is IdleStateHandler.IdleStateEvent, ticket == nil {
             context.close(promise: nil)
@@ -219,12 +237,13 @@ final class ServiceHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func answer(_ answer: ServiceAnswer, context: ChannelHandlerContext, close: Bool = false) {
         guard !answered, let head else { return }
         answered = true
+        gate.setBusy(context.channel, false)
         releaseBody()
         deadline?.cancel()
         deadline = nil
         core.metrics.response(endpoint: endpoint, status: answer.status)
         if let started { core.metrics.requestFinished(after: clock.now - started) }
-        let keepAlive = head.isKeepAlive && !close && !core.stopping.isSet
+        let keepAlive = head.isKeepAlive && !close && !core.stopping.isSet && !inputClosed
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: answer.contentType)
         headers.add(name: "Content-Length", value: String(answer.body.count))

@@ -22,7 +22,8 @@ public final class ScanService: @unchecked Sendable {
     private let group: MultiThreadedEventLoopGroup
     private let lock = NSCondition()
     private var server: Channel?
-    private var connections: [ObjectIdentifier: Channel] = [:]
+    /// The connections open, at most `maxConnections`.
+    private let gate: ConnectionGate
     private var socketFile: SocketFile
     private var phase = Phase.created
 
@@ -35,6 +36,15 @@ public final class ScanService: @unchecked Sendable {
         core = try ServiceCore(configuration: configuration, logger: logger)
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         socketFile = SocketFile(path: configuration.socketPath)
+        gate = ConnectionGate(limit: configuration.maxConnections ?? ConnectionGate.defaultLimit())
+    }
+
+    /// A service released without having served (its start failed, or it was never started) ends
+    /// its worker threads and its event loop; one that served did so in `shutdown()`.
+    deinit {
+        guard phase == .created else { return }
+        core.queue.drainAndStop()
+        group.shutdownGracefully { _ in }
     }
 
     /// What the network lockdown is, in words (for `/health` and logs).
@@ -61,7 +71,7 @@ public final class ScanService: @unchecked Sendable {
             defer { umask(previous) }
             channel = try bootstrap().bind(unixDomainSocketPath: configuration.socketPath).wait()
         } catch {
-            throw ServiceError(.socketFailed, "\(configuration.socketPath): could not listen: \(error)")
+            throw ServiceError(.socketFailed, "\(configuration.socketPath): could not listen: \(Self.reason(error))")
         }
         do {
             try socketFile.adopt(mode: mode_t(configuration.socketMode))
@@ -77,33 +87,62 @@ public final class ScanService: @unchecked Sendable {
                                                  "lockdown": "\(Self.lockdownState)"])
     }
 
+    /// Why binding failed, in words a person can act on.
+    static func reason(_ error: Error) -> String {
+        guard let io = error as? IOError else { return "\(error)" }
+        return SocketFile.explain(io.errnoCode)
+    }
+
     private func bootstrap() -> ServerBootstrap {
-        let core = core
+        let core = core, gate = gate
         let allowed = configuration.allowedUIDs
         let idle = TimeAmount(configuration.idleTimeout)
+        let (grace, rate) = (TimeAmount(configuration.readTimeout), configuration.minimumUploadRate)
         return ServerBootstrap(group: group)
             .serverChannelOption(ChannelOptions.backlog, value: 256)
-            .childChannelInitializer { [weak self] channel in
-                self?.track(channel)
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Self.acceptBackoff(gate: gate))
+                }
+            }
+            // A client that half-closes after its request (shutdown(SHUT_WR)) still gets the answer.
+            .childChannelOption(ChannelOptions.allowRemoteHalfClosure, value: true)
+            .childChannelInitializer { channel in
+                guard Self.admit(channel, gate: gate) else { return channel.eventLoop.makeSucceededVoidFuture() }
                 return PeerCredentials.isAllowed(channel, allowed: allowed).flatMapThrowing { peerAllowed in
                     let pipeline = channel.pipeline.syncOperations
+                    let deadline = RequestDeadline(grace: grace, minimumRate: rate, gate: gate)
+                    try pipeline.addHandler(deadline)
                     try pipeline.addHandler(IdleStateHandler(readTimeout: idle))
-                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: true)
-                    try pipeline.addHandler(ServiceHTTPHandler(core: core, peerAllowed: peerAllowed))
+                    try pipeline.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+                    try pipeline.addHandler(ProtocolErrorAnswer())
+                    try pipeline.addHandler(ServiceHTTPHandler(core: core, peerAllowed: peerAllowed, deadline: deadline, gate: gate))
                 }
             }
     }
 
-    private func track(_ channel: Channel) {
-        let id = ObjectIdentifier(channel)
-        lock.withLock { connections[id] = channel }
-        channel.closeFuture.whenComplete { [weak self] _ in
-            guard let self else { return }
-            self.lock.withLock {
-                self.connections[id] = nil
-                self.lock.broadcast()
-            }
+    /// accept(2) failing (EMFILE: no descriptor left) is tried again after 50 ms rather than at
+    /// once, in a loop that spun at 100% of a core; an idle connection is closed to free one.
+    static func acceptBackoff(gate: ConnectionGate) -> AcceptBackoffHandler {
+        AcceptBackoffHandler(shouldForwardIOErrorCaught: false) { error in
+            if error.errnoCode == EMFILE || error.errnoCode == ENFILE { _ = gate.closeIdlest() }
+            return .milliseconds(50)
         }
+    }
+
+    /// Counts a new connection in (replacing the idlest at the limit); false when it was refused
+    /// (503 `busy`, every connection having work in flight).
+    static func admit(_ channel: Channel, gate: ConnectionGate) -> Bool {
+        switch gate.admit(channel) {
+        case .admitted: break
+        case .replacing(let idlest): idlest.close(promise: nil)
+        case .refused:
+            RawAnswer.close(channel, with: .error(503, "busy", "the service holds as many connections as it may (\(gate.limit)), each with work in flight; try again shortly",
+                                                  headers: [("Retry-After", "1")]), reason: "Service Unavailable")
+            return false
+        }
+        channel.closeFuture.whenComplete { _ in gate.remove(channel) }
+        return true
     }
 
     /// Stops accepting, finishes and answers the requests in flight, closes the connections, removes
@@ -119,14 +158,11 @@ public final class ScanService: @unchecked Sendable {
         try? server?.close().wait()
         core.queue.drainAndStop()
         // The answers of finished work are on their way; idle connections close now, busy ones after their answer.
-        for channel in lock.withLock({ Array(connections.values) }) {
+        for channel in gate.channels {
             channel.pipeline.fireUserInboundEventTriggered(ServiceStopping())
         }
-        lock.withLock {
-            let limit = Date().addingTimeInterval(10)
-            while !connections.isEmpty && lock.wait(until: limit) {}
-        }
-        for channel in lock.withLock({ Array(connections.values) }) { channel.close(promise: nil) }
+        gate.waitUntilEmpty(until: Date().addingTimeInterval(10))
+        for channel in gate.channels { channel.close(promise: nil) }
         try? group.syncShutdownGracefully()
         socketFile.remove()
         core.releaseEngines()

@@ -3,8 +3,10 @@ import Foundation
 
 /// How `ScanService` listens and works.
 public struct ServiceConfiguration: Sendable {
-    /// The Unix socket's path.
+    /// The Unix socket's path (at most `maxSocketPathBytes` bytes).
     public var socketPath: String
+    /// The longest socket path the service binds, in bytes.
+    public static let maxSocketPathBytes = SocketFile.maxPathBytes
     /// The socket file's mode (0600 by default: only this user may connect).
     public var socketMode: UInt32 = 0o600
     /// Requests waiting beyond those being worked on; when full, the answer is 503 with Retry-After.
@@ -13,6 +15,14 @@ public struct ServiceConfiguration: Sendable {
     public var requestTimeout: Duration = .seconds(60)
     /// Longest pause while a request is sent; then the connection is closed.
     public var idleTimeout: Duration = .seconds(30)
+    /// From a request's first byte: the time it may take to arrive, plus its bytes' time at
+    /// `minimumUploadRate`; a slower client (slowloris) is answered 408 and disconnected.
+    public var readTimeout: Duration = .seconds(20)
+    /// The slowest upload kept, past `readTimeout`, in bytes a second.
+    public var minimumUploadRate = 64 << 10
+    /// The most connections held at once (nil: the descriptor limit, RLIMIT_NOFILE, less 32); at
+    /// the limit a new connection replaces the idlest one (no work in flight).
+    public var maxConnections: Int?
     /// When set, only peers with these user IDs (checked with SO_PEERCRED) are served.
     public var allowedUIDs: Set<UInt32>?
     /// Different `lang` sets kept loaded at once (each has its own engines, ~30 MB each).

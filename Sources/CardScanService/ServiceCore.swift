@@ -107,6 +107,7 @@ final class ServiceCore: Sendable {
             ("status", .string("ok")), ("workers", .integer(queue.workers)),
             ("queue", .object([("waiting", .integer(load.waiting)), ("running", .integer(load.running)),
                                ("capacity", .integer(queue.capacity))])),
+            ("uploads", .object([("heldBytes", .integer(bodies.inUse)), ("capacity", .integer(bodies.total))])),
             ("lockdown", .string(ScanService.lockdownState)),
         ]))
     }

@@ -15,19 +15,36 @@ struct SocketFile: Sendable {
 
     init(path: String) { self.path = path }
 
-    /// The most bytes `sockaddr_un.sun_path` holds, its terminating NUL included.
-    static let maxPathBytes = MemoryLayout.size(ofValue: sockaddr_un().sun_path)
+    /// The longest path bound: SwiftNIO refuses more than 103 bytes (`sun_path` holds 108 with
+    /// its NUL; paths of 104-107 bytes always failed, after the engines had loaded).
+    static let maxPathBytes = 103
+
+    /// A system error met on the way to listening, with what to do about it.
+    static func explain(_ code: Int32) -> String {
+        let text = String(cString: strerror(code))
+        switch code {
+        case ENOENT: return "\(text): the folder does not exist; create it first"
+        case ENOTDIR: return "\(text): a part of the path is not a folder"
+        case EACCES, EPERM, EROFS: return "\(text): choose a folder this user may create files in"
+        default: return text
+        }
+    }
+
+    /// The refusal of a path over `maxPathBytes`.
+    static func tooLong(_ path: String) -> String {
+        "\(path): a socket path holds at most \(maxPathBytes) bytes (this one has \(path.utf8.count)); choose a shorter one"
+    }
 
     /// Makes the path free to bind: nothing there, or a socket nobody listens on (removed).
     /// - Throws: `ServiceError` when the path is too long, is not a socket, or is in use.
     func clearStale() throws(ServiceError) {
-        guard path.utf8.count < Self.maxPathBytes else {
-            throw ServiceError(.socketFailed, "\(path): a socket path holds at most \(Self.maxPathBytes - 1) bytes; choose a shorter one")
+        guard path.utf8.count <= Self.maxPathBytes else {
+            throw ServiceError(.socketFailed, Self.tooLong(path))
         }
         var status = stat()
         guard lstat(path, &status) == 0 else {
             if errno == ENOENT { return }
-            throw ServiceError(.socketFailed, "\(path): \(String(cString: strerror(errno)))")
+            throw ServiceError(.socketFailed, "\(path): \(Self.explain(errno))")
         }
         guard (status.st_mode & S_IFMT) == S_IFSOCK else {
             throw ServiceError(.notASocket, "\(path): exists and is not a socket; cardscan serve never replaces it (choose another path)")

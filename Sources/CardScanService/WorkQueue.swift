@@ -18,20 +18,20 @@ final class WorkQueue: @unchecked Sendable {
     private var running = 0
     private var nextID: UInt64 = 0
     private var stopping = false
-    private var threads: [Thread] = []
     let capacity: Int
     let workers: Int
 
-    /// Starts `workers` threads; at most `capacity` items wait beyond those running.
+    /// Starts `workers` threads; at most `capacity` items wait beyond those running. Each thread
+    /// holds the queue until `drainAndStop()` ends it (an unowned reference was read after the
+    /// queue was gone when a service that could not listen was released at once: SIGABRT).
     init(workers: Int, capacity: Int) {
         self.workers = max(1, workers)
         self.capacity = max(1, capacity)
         for index in 0..<self.workers {
-            let thread = Thread { [unowned self] in self.workLoop() }
+            let thread = Thread { [self] in self.workLoop() }
             thread.name = "cardscan-worker-\(index + 1)"
             // OCR recurses deeply on some pages; the default 512 KiB of a secondary thread is too little.
             thread.stackSize = 8 << 20
-            threads.append(thread)
             thread.start()
         }
     }

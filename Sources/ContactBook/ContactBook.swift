@@ -36,6 +36,8 @@ public struct ContactBookError: Error, Sendable, Equatable, CustomStringConverti
         case readFailed = "db-read-failed"
         case notFound = "not-found"
         case notABook = "not-a-contact-book"
+        /// SQLite's integrity check found damage (a page of junk, a broken index).
+        case damaged = "db-damaged"
     }
 
     public let code: Code
@@ -61,12 +63,20 @@ public final class ContactBook: Sendable {
     let pool: DatabasePool
     public let path: String
 
+    /// How long a write waits for another process (a second `scan --db`, `contacts delete`) to
+    /// let go of the book before it fails. Writes are IMMEDIATE transactions (GRDB's default for
+    /// a pool's writes), so a wait never ends in a deadlock error.
+    public static let lockWait: TimeInterval = 60
+
     /// Opens (creating when missing) the book at `path` and brings its schema up to date.
     /// - Throws: `ContactBookError` naming the file.
     public init(path: String) throws(ContactBookError) {
         self.path = path
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
+        // Two processes on one book take turns: "database is locked" refused a second scan --db
+        // outright, or stopped it mid-batch, instead of waiting a few milliseconds.
+        configuration.busyMode = .timeout(Self.lockWait)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA secure_delete = ON")
 
@@ -79,6 +89,7 @@ public final class ContactBook: Sendable {
             }
             close(fd)
         }
+        try Self.checkIntegrity(path: path)
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
@@ -91,9 +102,37 @@ public final class ContactBook: Sendable {
         }
     }
 
+    /// Refuses a damaged book before anything reads or writes it: a page of junk was listed and
+    /// scanned into with exit 0 while `PRAGMA integrity_check` failed. SQLite's messages name
+    /// pages and indexes, never a stored value.
+    /// Checked through a read-only connection of its own, before the pool opens the book (the
+    /// pool writes when it sets the journal up).
+    static func checkIntegrity(path: String) throws(ContactBookError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(lockWait)
+        let findings: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check(3)") }
+            try queue.close()
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw ContactBookError(.openFailed, "\(path): cannot open it as a contact book (\(Self.reason(error)))")
+        } catch {
+            throw ContactBookError(.damaged, "\(path): is damaged and cannot be checked (\(Self.reason(error))); restore it from a backup")
+        }
+        guard findings != ["ok"] else { return }
+        throw ContactBookError(.damaged, "\(path): is damaged (SQLite's integrity check: \(findings.joined(separator: "; "))); restore it from a backup, nothing was changed")
+    }
+
     /// SQLite's own words for a failure (never a value: statements are prepared with arguments).
     static func reason(_ error: Error) -> String {
-        if let e = error as? DatabaseError { return e.message ?? "SQLite error \(e.resultCode.rawValue)" }
+        if let e = error as? DatabaseError {
+            if e.resultCode == .SQLITE_BUSY {
+                return "another process kept the book locked for over \(Int(lockWait)) s; run again when it has finished"
+            }
+            return e.message ?? "SQLite error \(e.resultCode.rawValue)"
+        }
         return "\(error)"
     }
 

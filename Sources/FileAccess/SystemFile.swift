@@ -67,8 +67,10 @@ public enum SystemFile {
     }
 
     /// Opens a regular file for reading without ever blocking on it: a FIFO, socket or device is
-    /// refused before a byte is read (a FIFO with no writer would otherwise hang the batch).
+    /// refused before a byte is read (a FIFO with no writer would otherwise hang the batch), and
+    /// before it is opened (opening a device can act on it: a terminal, a tape that rewinds).
     public static func openRegularForReading(_ path: FilePathBytes) throws(FileError) -> Int32 {
+        try requireRegular(try status(path).kind, path)
         let fd = path.withCString { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY) }
         guard fd >= 0 else { throw FileError.system(errno, path: path.display, doing: "read") }
         var s = stat()
@@ -77,12 +79,12 @@ public enum SystemFile {
             close(fd)
             throw FileError.system(err, path: path.display, doing: "read")
         }
-        let kind = Kind(mode: s.st_mode)
-        guard kind == .regular else {
+        // Checked again on what was opened: the name may have been given to something else since.
+        do {
+            try requireRegular(Kind(mode: s.st_mode), path)
+        } catch {
             close(fd)
-            if kind == .directory { throw FileError(.isDirectory, path: path.display, reason: "is a folder, not an image file") }
-            throw FileError(.notRegular, path: path.display,
-                            reason: "is \(kind.phrase), not a regular file; only image files (and - for standard input) are read")
+            throw error
         }
         // Regular files never block; clear O_NONBLOCK anyway so reads behave plainly.
         let flags = fcntl(fd, F_GETFL)
@@ -90,11 +92,21 @@ public enum SystemFile {
         return fd
     }
 
+    /// Refuses what is not a regular file, saying what it is.
+    private static func requireRegular(_ kind: Kind, _ path: FilePathBytes) throws(FileError) {
+        guard kind != .regular else { return }
+        if kind == .directory { throw FileError(.isDirectory, path: path.display, reason: "is a folder, not an image file") }
+        throw FileError(.notRegular, path: path.display,
+                        reason: "is \(kind.phrase), not a regular file; only image files (and - for standard input) are read")
+    }
+
     /// The whole of a regular file, refused (without reading it all) when over `maxBytes`.
     public static func readRegularFile(_ path: FilePathBytes, maxBytes: Int) throws(FileError) -> [UInt8] {
         let fd = try openRegularForReading(path)
         defer { close(fd) }
-        return try readAll(fd, name: path.display, maxBytes: maxBytes, shouldStop: nil)
+        var s = stat()
+        let size = fstat(fd, &s) == 0 ? Int(s.st_size) : 0
+        return try readAll(fd, name: path.display, maxBytes: maxBytes, shouldStop: nil, expectedSize: size)
     }
 
     /// The first `count` bytes of a regular file (fewer when it is shorter).
@@ -113,9 +125,14 @@ public enum SystemFile {
     /// Reads `fd` to its end, never holding more than `maxBytes + 1` bytes: over the limit the
     /// read stops and the error says so. With `shouldStop`, the descriptor is polled so a pipe
     /// that stays silent does not keep an interrupt from being honoured (checked 5 times a second).
+    ///
+    /// The buffer is given its room at once (`expectedSize`, a regular file's size, or else the
+    /// limit: address space, of which only what is read becomes memory), so that it never grows
+    /// by copying itself into one twice its size (a 200 MB file took 328 MB to read).
     public static func readAll(_ fd: Int32, name: String, maxBytes: Int,
-                               shouldStop: (() -> Bool)?) throws(FileError) -> [UInt8] {
+                               shouldStop: (() -> Bool)?, expectedSize: Int? = nil) throws(FileError) -> [UInt8] {
         var out: [UInt8] = []
+        out.reserveCapacity(min(expectedSize ?? maxBytes, maxBytes) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let want = min(chunk.count, maxBytes + 1 - out.count)
@@ -209,6 +226,15 @@ public enum SystemFile {
     public static func syncFolder(_ folder: FilePathBytes) {
         let dfd = folder.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         if dfd >= 0 { fsync(dfd); close(dfd) }
+    }
+
+    /// The path a file has or would have once created: `realPath` of the file when it exists,
+    /// else of its folder with the name appended; the path itself when neither exists. Two
+    /// names of one file (a link, `./`, `..`) give the same answer.
+    public static func canonicalPath(_ path: FilePathBytes) -> FilePathBytes {
+        if let real = try? realPath(path) { return real }
+        guard let folder = try? realPath(path.parent) else { return path }
+        return folder.appending(path.lastComponent)
     }
 
     /// The canonical absolute path of an existing file or folder (links resolved).

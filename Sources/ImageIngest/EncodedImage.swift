@@ -15,6 +15,8 @@ public struct EncodedImage: Sendable {
     let storedBitsPerPixel: Int
     /// A progressive JPEG: libjpeg keeps every coefficient of the frame until the last scan.
     let progressive: Bool
+    /// An uncompressed BMP or TIFF, read from its bytes in place (`RawLayout`).
+    let rawRows: Bool
     /// A JPEG's segments as the one walk over them found them (the metadata report, the
     /// stripper and the decoder's warnings use it, rather than walk again).
     public let jpegStructure: JPEGStructure?
@@ -46,16 +48,18 @@ public struct EncodedImage: Sendable {
         self.limits = limits
         self.format = format
         let header = try Self.readHeader(bytes, format: format, source: source, limits: limits)
+        try Self.checkSize(header.width, header.height, format: format, source: source)
         (storedWidth, storedHeight) = (header.width, header.height)
         orientation = ImageOrientation(exif: header.orientation)
         storedBitsPerPixel = header.bitsPerPixel
         progressive = header.progressive
         jpegStructure = header.jpegStructure
+        rawRows = (format == .bmp || format == .tiff) && RawLayout.of(bytes, format: format) != nil
         try Self.checkPixels(storedWidth, storedHeight, limits: limits, source: source)
         let cost = decodeCost(minimumLongSide: 1024)
         guard cost <= limits.maxDecodeBytes else {
             throw IngestError(.tooLarge, source: source,
-                              reason: "decoding this \(storedWidth) x \(storedHeight) \(format.rawValue.uppercased()) would take about \(cost >> 20) MB of memory, over the limit of \(limits.maxDecodeBytes >> 20) MB; raise --max-decode-megabytes if the photo is genuine")
+                              reason: "decoding this \(storedWidth) x \(storedHeight) \(format.rawValue.uppercased()) would take about \(cost >> 20) MB of memory (its \(bytes.count >> 20) MB of data included), over the limit of \(limits.maxDecodeBytes >> 20) MB; raise --max-decode-megabytes if the photo is genuine")
         }
     }
 
@@ -94,6 +98,11 @@ public struct EncodedImage: Sendable {
             (header.width, header.height) = try PNGDecoder.readHeader(bytes, source: source)
             try checkPixels(header.width, header.height, limits: limits, source: source)
             if let o = PNGDecoder.exifOrientation(bytes) { header.orientation = o }
+        case .bmp where RawLayout.bmpHeader(bytes) != nil:
+            // Leptonica reads a whole BMP to give its header: 100 MB for a 5000 x 5000 one, before
+            // any limit was checked. Its header is read here.
+            let bmp = RawLayout.bmpHeader(bytes)!
+            (header.width, header.height, header.bitsPerPixel) = (bmp.width, bmp.height, bmp.bits >= 24 ? 32 : max(bmp.bits, 8))
         default:
             let lept = try LeptonicaDecoder.readHeader(bytes, format: format, source: source)
             (header.width, header.height) = (lept.width, lept.height)
@@ -105,10 +114,12 @@ public struct EncodedImage: Sendable {
         return header
     }
 
-    /// About how many bytes decoding takes at its peak when the card is read at
-    /// `minimumLongSide` pixels: the decoder's own buffers (a progressive JPEG's coefficients,
-    /// leptonica's source and 32-bit copies, libheif's planes) and ours (a colour working copy,
-    /// a gray one, a gray decode at the card's size when the card is small in the frame).
+    /// About how many bytes scanning the image holds at its peak when the card is read at
+    /// `minimumLongSide` pixels: its encoded bytes (the file, or the image the stream assembler
+    /// cut out), the decoder's own buffers (a progressive JPEG's coefficients, leptonica's
+    /// 32-bit image and, for other depths, its 32-bit copy, libheif's planes) and ours (a colour
+    /// working copy, a gray one, a gray decode at the card's size when the card is small in the
+    /// frame). Uncompressed BMP and TIFF are read in place, row by row (`RawLayout`).
     public func decodeCost(minimumLongSide: Int) -> Int {
         let pixels = storedWidth * storedHeight
         switch format {
@@ -117,13 +128,24 @@ public struct EncodedImage: Sendable {
             let long = max(storedWidth, storedHeight)
             for k in 1...8 where (long * k + 7) / 8 >= minimumLongSide { m = k; break }
             let scaled = pixels * m * m / 64
-            return scaled * 4 + pixels + (progressive ? pixels * 4 : 0)
-        case .png: return pixels * 7
-        case .heic: return pixels * 8
+            return bytes.count + scaled * 4 + pixels + (progressive ? pixels * 4 : 0)
+        case .png: return bytes.count + pixels * 7
+        case .heic: return bytes.count + pixels * 8
         default:
+            // Ours: the working colour image (at most 3/4 of a byte a pixel once resized) and a
+            // full-size gray one; leptonica's: its image, and a 32-bit copy of other depths.
+            let ours = pixels * 2
+            if rawRows { return bytes.count + ours }
             let source = pixels * max(storedBitsPerPixel, 1) / 8
-            return source + (storedBitsPerPixel == 32 ? 0 : pixels * 4) + pixels * 4
+            return bytes.count + source + (storedBitsPerPixel == 32 ? 0 : pixels * 4) + ours
         }
+    }
+
+    /// Refuses a header that gives no pixels (a 0 x 0 HEIC was refused as "over the limit").
+    static func checkSize(_ width: Int, _ height: Int, format: ImageFormat, source: String) throws(IngestError) {
+        guard width <= 0 || height <= 0 else { return }
+        throw IngestError(.corrupt, source: source,
+                          reason: "the \(format.rawValue.uppercased()) header gives \(width) x \(height) pixels: no image; the file is damaged")
     }
 
     static func checkPixels(_ width: Int, _ height: Int, limits: ImageLimits, source: String) throws(IngestError) {
@@ -155,13 +177,17 @@ public struct EncodedImage: Sendable {
         case .heic:
             image = try HEIFDecoder.decode(bytes, grayscale: grayscale, limits: limits, source: source)
         default:
-            image = try LeptonicaDecoder.decode(bytes, format: format, grayscale: grayscale, source: source)
-        }
-        if format != .jpeg {
-            if let minimumLongSide, image.longSide >= 2 * minimumLongSide {
-                let factor = image.longSide / minimumLongSide
-                image = image.resized(width: max(1, image.width / factor), height: max(1, image.height / factor))
+            // Read and resized row by row: the file's pixels are never whole in memory a second time.
+            let size = { (w: Int, h: Int) in Self.decodedSize(width: w, height: h, minimumLongSide: minimumLongSide) }
+            if let raw = RawLayout.of(bytes, format: format) {
+                image = raw.decode(bytes, grayscale: grayscale, size: size(raw.width, raw.height))
+            } else {
+                image = try LeptonicaDecoder.decode(bytes, format: format, grayscale: grayscale, size: size, source: source)
             }
+        }
+        if format == .png || format == .heic {
+            let size = Self.decodedSize(width: image.width, height: image.height, minimumLongSide: minimumLongSide)
+            if size != (image.width, image.height) { image = image.resized(width: size.width, height: size.height) }
         }
         if applyOrientation { image = image.applyingOrientation(orientation) }
         return DecodedImage(image: image, warnings: warnings)
@@ -169,6 +195,15 @@ public struct EncodedImage: Sendable {
 }
 
 extension EncodedImage {
+    /// The size a decoder without DCT scaling gives: its own, or an integer factor smaller when
+    /// it is at least twice `minimumLongSide` (the factor that keeps the long side above it).
+    static func decodedSize(width: Int, height: Int, minimumLongSide: Int?) -> (width: Int, height: Int) {
+        let long = max(width, height)
+        guard let minimumLongSide, minimumLongSide > 0, long >= 2 * minimumLongSide else { return (width, height) }
+        let factor = long / minimumLongSide
+        return (max(1, width / factor), max(1, height / factor))
+    }
+
     /// The smallest DCT scale (n/8) at which the long side is at least `minimumLongSide`.
     static func jpegScale(storedLong: Int, minimumLongSide: Int) -> Int {
         (1...8).first { (storedLong * $0 + 7) / 8 >= minimumLongSide } ?? 8

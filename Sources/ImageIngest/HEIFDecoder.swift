@@ -13,7 +13,8 @@ enum HEIFDecoder {
     static func decode(_ bytes: [UInt8], grayscale: Bool, limits: ImageLimits, source: String) throws(IngestError) -> PixelImage {
         try withPrimaryImage(bytes, source: source) { handle throws(IngestError) -> PixelImage in
             let w = Int(cs_heif_image_handle_get_width(handle)), h = Int(cs_heif_image_handle_get_height(handle))
-            guard w > 0, h > 0, w * h <= limits.maxPixels else {
+            try EncodedImage.checkSize(w, h, format: .heic, source: source)
+            guard w * h <= limits.maxPixels else {
                 throw IngestError(.tooLarge, source: source, reason: "the HEIF image is \(w) x \(h) pixels, over the limit")
             }
             var image: OpaquePointer?

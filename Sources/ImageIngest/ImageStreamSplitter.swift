@@ -35,6 +35,31 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
     public init(maxBytes: Int, read: @escaping (Int) -> [UInt8]?) {
         self.read = read
         self.maxBytes = maxBytes
+        renewBuffer()
+    }
+
+    /// The largest read, and so how far past `maxBytes` the buffer can go.
+    static let chunk = 1 << 20
+
+    /// A new, empty buffer with room for the largest image and one more read, so that it never
+    /// grows by reallocation: growing an array copies it into one twice the size, and a stream
+    /// of zeros after a JPEG marker took 570 MB for a 256 MB limit. The room is address space;
+    /// only the bytes written are memory.
+    private func renewBuffer(keeping rest: ArraySlice<UInt8> = []) {
+        var fresh: [UInt8] = []
+        fresh.reserveCapacity(maxBytes + Self.chunk + 16)
+        fresh.append(contentsOf: rest)
+        buffer = fresh
+    }
+
+    /// The first `n` bytes as an image, handed over without a copy (a 200 MB image in a stream
+    /// was copied out of the buffer: 454 MB); the bytes after it start a new buffer.
+    private func takeImage(_ n: Int) -> [UInt8] {
+        var image: [UInt8] = []
+        swap(&image, &buffer)
+        renewBuffer(keeping: image[n...])
+        image.removeLast(image.count - n)  // in place: `image` is the buffer's only owner
+        return image
     }
 
     /// The 1-based position of the last image returned, for naming it ("-#2").
@@ -42,7 +67,7 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
 
     private func fill(_ minimum: Int) -> Bool {
         while buffer.count < minimum {
-            guard !eof, let chunk = read(1 << 20), !chunk.isEmpty else { eof = true; return false }
+            guard !eof, let chunk = read(Self.chunk), !chunk.isEmpty else { eof = true; return false }
             if head.count < 16 { head += chunk.prefix(16 - head.count) }
             buffer.append(contentsOf: chunk)
         }
@@ -57,15 +82,13 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         switch isJPEG ? jpegEnd() : pngEnd() {
         case .complete(let n):
             let end = isJPEG ? extendOverMPOPictures(from: n) : n
-            let image = Array(buffer[0..<end])
-            buffer.removeFirst(end)
-            return .image(image)
+            return .image(takeImage(end))
         case .tooLarge:
             return .failure(IngestError(.tooLarge, source: "-#\(index)",
-                                        reason: "the image in the stream is over the limit of \(maxBytes) bytes; it was skipped"))
+                                        reason: "the image in the stream is over the limit of \(maxBytes) bytes (--max-megabytes, or --max-decode-megabytes: its bytes are held while it is decoded); it was skipped"))
         case .truncated:
             let partial = buffer
-            buffer.removeAll()
+            renewBuffer()
             if isJPEG && partial.count > 1024 {
                 // A JPEG cut off at the end of the stream still decodes (with a warning).
                 return .image(partial)
@@ -84,7 +107,7 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         while true {
             guard fill(8) else {
                 skippedBytes += buffer.count
-                buffer.removeAll()
+                buffer.removeAll(keepingCapacity: true)
                 ended = true
                 return .end(index == 0 ? noImage() : nil)
             }
@@ -122,7 +145,7 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
 
     /// Drops bytes of an oversized image up to the next image start, so the stream goes on.
     private func discardOversized(from offset: Int) -> End {
-        buffer.removeAll()
+        buffer.removeAll(keepingCapacity: true)
         // Skip until something that starts an image, reading on.
         while fill(3) {
             if let k = (0..<(buffer.count - 2)).first(where: { buffer[$0] == 0xFF && buffer[$0 + 1] == 0xD8 && buffer[$0 + 2] == 0xFF }) {
@@ -131,7 +154,7 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
             }
             buffer.removeFirst(buffer.count - 2)
         }
-        buffer.removeAll()
+        buffer.removeAll(keepingCapacity: true)
         return .tooLarge
     }
 

@@ -27,31 +27,43 @@ enum LeptonicaDecoder {
         return (Int(w), Int(h), cmap != 0 ? max(bits, 8) : bits)
     }
 
-    static func decode(_ bytes: [UInt8], format: ImageFormat, grayscale: Bool, source: String) throws(IngestError) -> PixelImage {
+    /// The image at `size` (its own or smaller, resized as its rows are read). A 32-bit image is
+    /// read in place; other depths through one 32-bit copy (counted in `EncodedImage.decodeCost`).
+    static func decode(_ bytes: [UInt8], format: ImageFormat, grayscale: Bool, size: ((Int, Int) -> (width: Int, height: Int)),
+                       source: String) throws(IngestError) -> PixelImage {
         _ = silenced
-        let pix: UnsafeMutablePointer<PIX>? = bytes.withUnsafeBufferPointer { buf in
+        let read: UnsafeMutablePointer<PIX>? = bytes.withUnsafeBufferPointer { buf in
             pixReadMem(buf.baseAddress, buf.count)
         }
-        guard var pix else {
+        var owned = read
+        defer { pixDestroy(&owned) }
+        guard let pix = read else {
             throw IngestError(.corrupt, source: source,
                               reason: "the \(format.rawValue.uppercased()) data cannot be decoded; the file is damaged or truncated")
         }
-        var owned: UnsafeMutablePointer<PIX>? = pix
-        defer { pixDestroy(&owned) }
-        guard let rgba = pixConvertTo32(pix) else {
+        var converted: UnsafeMutablePointer<PIX>? = pixGetDepth(pix) == 32 ? nil : pixConvertTo32(pix)
+        defer { pixDestroy(&converted) }
+        if pixGetDepth(pix) != 32 { pixDestroy(&owned) }  // the copy is what is read from now on
+        guard let rgba = converted ?? owned else {
             throw IngestError(.corrupt, source: source, reason: "the image's pixel format cannot be converted to RGB")
         }
-        pix = rgba
-        var converted: UnsafeMutablePointer<PIX>? = rgba
-        defer { pixDestroy(&converted) }
         let w = Int(pixGetWidth(rgba)), h = Int(pixGetHeight(rgba))
         let wpl = Int(pixGetWpl(rgba))
-        guard let data = pixGetData(rgba) else {
+        guard w > 0, h > 0, let data = pixGetData(rgba) else {
             throw IngestError(.corrupt, source: source, reason: "the image has no pixel data")
         }
-        return PixelImage.packing(width: w, height: h, grayscale: grayscale) { x, y in
-            let v = data[y * wpl + x]
-            return (UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF))
+        var sink = RowSink(width: w, height: h, grayscale: grayscale, size: size(w, h))
+        var row = [UInt8](repeating: 0, count: w * 3)
+        row.withUnsafeMutableBufferPointer { rgb in
+            for y in 0..<h {
+                let words = data + y * wpl
+                for x in 0..<w {
+                    let v = words[x]
+                    (rgb[3 * x], rgb[3 * x + 1], rgb[3 * x + 2]) = (UInt8((v >> 24) & 0xFF), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF))
+                }
+                sink.add(rgb: rgb.baseAddress!)
+            }
         }
+        return sink.image
     }
 }

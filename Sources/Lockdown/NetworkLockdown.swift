@@ -36,6 +36,16 @@ public enum NetworkLockdown {
         let rc = cs_lockdown_try_socket(domain, type)
         return rc == 0 ? nil : rc
     }
+
+    /// True where a second system call ABI shares the process's architecture (x32 on x86_64).
+    public static var hasX32: Bool { cs_lockdown_has_x32() == 1 }
+
+    /// Tries to create a socket through the x32 ABI (x86_64 only): nil when it worked, else the
+    /// errno (EACCES under the lockdown, whether or not the kernel has x32).
+    public static func trySocketThroughX32(domain: Int32, type: Int32) -> Int32? {
+        let rc = cs_lockdown_try_socket_x32(domain, type)
+        return rc == 0 ? nil : rc
+    }
 }
 
 /// `@unchecked Sendable` is safe: `result` is only touched with `lock` held.

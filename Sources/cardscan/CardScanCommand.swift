@@ -24,6 +24,13 @@ struct CardScanMain {
                 FileHandle.standardError.write(Data((CardScanCommand.fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)
             }
+            // --help, --version, --generate-completion-script: their text is output like records
+            // are, checked (argument parser's print ignored a failed write and exited 0).
+            if CardScanCommand.exitCode(for: error) == .success {
+                let text = CardScanCommand.fullMessage(for: error)
+                if !text.isEmpty { RecordWriter.emit(text + "\n") }
+                Foundation.exit(0)
+            }
             CardScanCommand.exit(withError: error)
         }
     }

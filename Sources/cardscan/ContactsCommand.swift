@@ -96,7 +96,11 @@ struct ContactsCommand: ParsableCommand {
             let text = exporter.header() + contacts.map { exporter.text(for: ContactsCommand.record($0)) }.joined() + exporter.footer()
             if let output, output != "-" {
                 do {
-                    let path = try OutputTarget.check(output, format: format, inputs: [], resume: false, force: false)
+                    let path = try OutputTarget.check(output, format: format, inputs: [], resume: false, force: false,
+                                                      replacesExports: true)
+                    var claims = OutputClaims()
+                    try claims.claim("--db", OutputClaims.book(RawArguments.path(book.db)))
+                    try claims.claim("-o", [path])
                     try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
                 } catch {
                     Diagnostics.error(error.description)

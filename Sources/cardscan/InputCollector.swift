@@ -13,6 +13,9 @@ struct InputPlan {
     var filesFrom: String?
     var nulSeparated: Bool
     var maxBytes: Int
+    /// The largest image a stream's assembler holds: no more than decoding may take, since its
+    /// bytes are held while it is decoded (`--max-decode-megabytes`).
+    var maxStreamImageBytes: Int
     var followLinks: Bool
     /// True once an interrupt asked to stop: blocked reads of standard input end.
     var shouldStop: @Sendable () -> Bool
@@ -36,7 +39,7 @@ struct InputPlan {
     func inputs(forPath path: FilePathBytes?) -> AnySequence<ScanInput> {
         guard let path else {
             if stream {
-                let splitter = ImageStreamSplitter(maxBytes: maxBytes) { [shouldStop] n in
+                let splitter = ImageStreamSplitter(maxBytes: maxStreamImageBytes) { [shouldStop] n in
                     // An error reading the pipe ends the stream like its end does.
                     (try? SystemFile.readSome(STDIN_FILENO, name: "standard input", count: n, shouldStop: shouldStop)) ?? nil
                 }
@@ -51,8 +54,9 @@ struct InputPlan {
                     }
                 }
             }
-            return AnySequence(CollectionOfOne(0).lazy.compactMap { [maxBytes, shouldStop] _ -> ScanInput? in
-                Self.readStandardInput(maxBytes: maxBytes, shouldStop: shouldStop)
+            // One image: held while it is decoded, so bounded by what decoding may take as well.
+            return AnySequence(CollectionOfOne(0).lazy.compactMap { [maxStreamImageBytes, shouldStop] _ -> ScanInput? in
+                Self.readStandardInput(maxBytes: maxStreamImageBytes, shouldStop: shouldStop)
             })
         }
         if let status = try? SystemFile.status(path), status.kind == .directory {
@@ -79,7 +83,9 @@ struct InputPlan {
         } catch where error.code == .interrupted {
             return nil
         } catch {
-            return .failure(ScanError(FileError(error.code, path: "-", reason: error.reason)), source: "-")
+            let reason = error.code != .tooLarge ? error.reason
+                : "is over the limit of \(maxBytes) bytes; raise --max-megabytes (and --max-decode-megabytes: its bytes are held while it is decoded) if it is genuine"
+            return .failure(ScanError(FileError(error.code, path: "-", reason: reason)), source: "-")
         }
     }
 

@@ -86,7 +86,10 @@ enum OutputTarget {
     /// The path to write (a link's real file), after refusing what must not be replaced: a
     /// device, FIFO or folder; a file being scanned; a file that does not hold cardscan records
     /// in this format (unless `force`). With `resume` the file must hold JSON Lines records.
-    static func check(_ output: String, format: ExportFormat, inputs: [FilePathBytes], resume: Bool, force: Bool) throws(FileError) -> FilePathBytes {
+    /// `replacesExports`: an earlier file of this format is replaced without --force (`contacts
+    /// export`, whose output the book makes again); `scan -o` keeps an earlier run's records.
+    static func check(_ output: String, format: ExportFormat, inputs: [FilePathBytes], resume: Bool, force: Bool,
+                      replacesExports: Bool = false) throws(FileError) -> FilePathBytes {
         guard let (path, head) = try existing(output, option: "-o", inputs: inputs, writes: "records",
                                               elsewhere: " (use -o - or a shell redirection for standard output)")
         else { return RawArguments.path(output) }
@@ -97,6 +100,10 @@ enum OutputTarget {
         if !force && !RecordExporter.recognises(head, format: format) {
             throw FileError(.exists, path: path.display,
                             reason: "exists and does not hold cardscan's \(format.rawValue) records; choose another name, or --force to replace it")
+        }
+        if !force && !resume && !replacesExports {
+            throw FileError(.exists, path: path.display,
+                            reason: "holds the records of an earlier run; continue it with --resume, choose another name, or --force to replace it")
         }
         return path
     }
@@ -126,11 +133,19 @@ enum OutputTarget {
                 throw FileError(.exists, path: path.display, reason: "is one of the inputs; \(option) would replace it with \(writes)")
             }
         }
+        let head: [UInt8]
         do {
-            return (path, try SystemFile.readHead(path, count: 4096))
+            head = try SystemFile.readHead(path, count: 4096)
         } catch {
             throw FileError(error.code, path: error.path, reason: error.reason + " (checking what \(option) would replace)")
         }
+        // A photo in a scanned folder is an input too, and no output of cardscan is an image:
+        // an image is never replaced, --force or not.
+        if CardScanner.looksLikeImage(head) {
+            throw FileError(.exists, path: path.display,
+                            reason: "is an image (an input, or a photo you keep); \(option) never replaces one, even with --force; choose another name")
+        }
+        return (path, head)
     }
 }
 
@@ -162,5 +177,32 @@ enum ResumeState {
             }
         }
         return (lines, sources)
+    }
+}
+
+/// The files a run's outputs write, checked against each other before any is opened: two
+/// outputs naming one file would each destroy the other's work (`-o X --db X` turned the book
+/// into JSON Lines; `contacts export -o BOOK-wal` was deleted by SQLite).
+struct OutputClaims {
+    private var claims: [(option: String, files: [FilePathBytes])] = []
+
+    /// The files `scan -o FILE` writes.
+    static func records(_ path: FilePathBytes) -> [FilePathBytes] { [path, path.appendingSuffix(".partial")] }
+
+    /// The files an SQLite book at `path` consists of (its WAL, its shared memory, a rollback journal).
+    static func book(_ path: FilePathBytes) -> [FilePathBytes] {
+        [path] + ["-wal", "-shm", "-journal"].map { path.appendingSuffix($0) }
+    }
+
+    /// Adds the files `option` writes; refuses when one of them is another output's.
+    mutating func claim(_ option: String, _ files: [FilePathBytes]) throws(FileError) {
+        let canonical = files.map(SystemFile.canonicalPath)
+        for claim in claims {
+            for (index, file) in canonical.enumerated() where claim.files.contains(file) {
+                throw FileError(.exists, path: files[index].display,
+                                reason: "is written by both \(claim.option) and \(option); give each output a file of its own")
+            }
+        }
+        claims.append((option, canonical))
     }
 }

@@ -31,6 +31,10 @@ struct PrivacyStatusCommand: ParsableCommand {
         ]
         var results: [(String, Int32?)] = []
         for (name, domain, type) in probes { results.append((name, NetworkLockdown.trySocket(domain: domain, type: type))) }
+        if NetworkLockdown.hasX32 {
+            // The same call through the x32 ABI, which a filter comparing numbers exactly lets by.
+            results.insert(("AF_INET via x32", NetworkLockdown.trySocketThroughX32(domain: AF_INET, type: Int32(SOCK_STREAM.rawValue))), at: 1)
+        }
         let networkRefused = results.filter { $0.0 != "AF_UNIX" }.allSatisfy { $0.1 == EACCES }
         let unixWorks = results.first { $0.0 == "AF_UNIX" }?.1 == nil
         switch format {

@@ -34,13 +34,18 @@ struct ScanCommand: ParsableCommand {
         let book: ContactBook?
         do {
             target = try output.target(inputs: input.namedFiles)
-            report = try output.report.map { ReportCollector(path: try ReportTarget.check($0, inputs: input.namedFiles, force: output.force)) }
+            let reportPath = try output.report.map { try ReportTarget.check($0, inputs: input.namedFiles, force: output.force) }
+            try output.checkBook(inputs: input.namedFiles)
+            try output.claims(records: target.path, report: reportPath)
+            report = reportPath.map { ReportCollector(path: $0) }
             book = try output.db.map { try ContactBook(path: $0) }
             scanner = try CardScanner(configuration: configuration)
             sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)
         } catch let error as FileError {
             Diagnostics.error(error.description)
-            throw ExitCode(2)
+            // A write that failed (the JSON array's "[" or the CSV header to a full disk) is exit
+            // 1 as every failed write is; a refused output is a usage error.
+            throw ExitCode(error.code == .writeFailed ? 1 : 2)
         } catch let error as ScanError {
             Diagnostics.error(error.message)
             throw ExitCode(2)

@@ -37,8 +37,10 @@ struct InputOptions: ParsableArguments {
     /// True when the inputs can be listed without reading standard input (for a progress total).
     var listable: Bool { !paths.contains("-") && filesFrom != "-" }
 
-    /// The files named on the command line, as bytes.
-    var namedFiles: [FilePathBytes] { paths.filter { $0 != "-" }.map(RawArguments.path) }
+    /// The files named on the command line (the --files-from list among them), as bytes.
+    var namedFiles: [FilePathBytes] {
+        (paths + [filesFrom].compactMap { $0 }).filter { $0 != "-" }.map(RawArguments.path)
+    }
 }
 
 /// How to read: OCR languages, the region fallback, card finding, workers.
@@ -193,6 +195,21 @@ struct OutputOptions: ParsableArguments {
         configuration.debugDirectory = debugDir
         configuration.cardPictures = report != nil
         configuration.keepText = db != nil && keepText
+    }
+
+    /// Refuses a --db that names an input, an image, or what is not a regular file (a book that
+    /// is not SQLite is refused when opened).
+    func checkBook(inputs: [FilePathBytes]) throws(FileError) {
+        guard let db else { return }
+        _ = try OutputTarget.existing(db, option: "--db", inputs: inputs, writes: "a contact book", elsewhere: "")
+    }
+
+    /// Refuses outputs that name the same file (-o, --report, --db and the files each writes beside it).
+    func claims(records: FilePathBytes?, report: FilePathBytes?) throws(FileError) {
+        var claims = OutputClaims()
+        if let records { try claims.claim("-o", OutputClaims.records(records)) }
+        if let report { try claims.claim("--report", [report]) }
+        if let db { try claims.claim("--db", OutputClaims.book(RawArguments.path(db))) }
     }
 
     /// The output file (nil for standard output), checked so that nothing a user has is lost,

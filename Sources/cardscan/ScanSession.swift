@@ -62,8 +62,10 @@ struct ScanSession {
 
     /// The inputs in order: the plan's, cut to this shard, without those already recorded.
     func inputSequence(stop: @escaping @Sendable () -> Bool) -> AnySequence<ScanInput> {
+        let limits = scanner.configuration.limits
         let plan = InputPlan(paths: input.paths, stream: input.stream, filesFrom: input.filesFrom, nulSeparated: input.nulSeparated,
-                             maxBytes: maxBytes, followLinks: input.followLinks, shouldStop: stop)
+                             maxBytes: maxBytes, maxStreamImageBytes: min(limits.maxBytes, limits.maxDecodeBytes),
+                             followLinks: input.followLinks, shouldStop: stop)
         var inputs = plan.inputs()
         if let shard = input.shard {
             inputs = AnySequence(inputs.enumerated().lazy.filter { $0.offset % shard.count == shard.index - 1 }.map(\.element))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CardScan
 import CardScanService
+import FileAccess
 import Foundation
 
 struct ServeCommand: ParsableCommand {
@@ -17,7 +18,7 @@ struct ServeCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The socket's path (at most 107 bytes).")
+    @Option(name: .long, help: "The socket's path (at most \(ServiceConfiguration.maxSocketPathBytes) bytes).")
     var socket: String
 
     @Option(name: .long, help: "The socket file's mode, in octal (default 600: only this user may connect).",
@@ -35,6 +36,12 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds from a request's last byte to its answer before it is given up with 503.")
     var timeout: Int = 60
 
+    @Option(name: .long, help: "Seconds a request may take to arrive from its first byte, beyond which it must keep coming at 64 KB/s; slower clients are answered 408 and disconnected.")
+    var readTimeout: Int = 20
+
+    @Option(name: .long, help: "Connections held at once (default: the descriptor limit, ulimit -n, less 32); at the limit a new one replaces the idlest.")
+    var maxConnections: Int?
+
     @Option(name: .long, help: "Request bodies held at once over all connections, in megabytes (default: 512, or --max-megabytes when more); more are answered 503.")
     var maxUploadsMegabytes: Int?
 
@@ -48,8 +55,13 @@ struct ServeCommand: ParsableCommand {
     @OptionGroup(title: "Limits") var limits: LimitOptions
 
     func validate() throws {
+        if socket.utf8.count > ServiceConfiguration.maxSocketPathBytes {
+            throw ValidationError("--socket \(DisplayText.escaping(socket)): a socket path holds at most \(ServiceConfiguration.maxSocketPathBytes) bytes (this one has \(socket.utf8.count)); choose a shorter one")
+        }
         if let queue, queue < 1 { throw ValidationError("--queue must be at least 1") }
         if timeout < 1 { throw ValidationError("--timeout must be at least 1 second") }
+        if readTimeout < 1 { throw ValidationError("--read-timeout must be at least 1 second") }
+        if let maxConnections, maxConnections < 1 { throw ValidationError("--max-connections must be at least 1") }
         if let maxUploadsMegabytes, maxUploadsMegabytes < 1 { throw ValidationError("--max-uploads-megabytes must be at least 1") }
     }
 
@@ -62,6 +74,8 @@ struct ServeCommand: ParsableCommand {
         configuration.socketMode = socketMode
         if let queue { configuration.queueCapacity = queue }
         configuration.requestTimeout = .seconds(timeout)
+        configuration.readTimeout = .seconds(readTimeout)
+        configuration.maxConnections = maxConnections
         configuration.allowedUIDs = allowUid.isEmpty ? nil : Set(allowUid)
         configuration.maxHeldBodyBytes = maxUploadsMegabytes.map { $0 << 20 }
         let service: ScanService

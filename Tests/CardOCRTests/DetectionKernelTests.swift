@@ -1,5 +1,6 @@
 import CKernels
 import ImageIngest
+import TestSupport
 import Testing
 import Foundation
 @testable import CardOCR
@@ -427,7 +428,29 @@ import Foundation
         let lanes = try #require(Rectifier.warp(image, quad: quad, longSide: longSide, gray: .lanes))
         let general = try #require(Rectifier.warp(image, quad: quad, longSide: longSide, fastGray: false))
         #expect(lanes == general)
-        #expect(fast == general)  // with the AVX2 kernel where this processor has it
+        // With the AVX2 kernel: without AVX2 `fast` is `lanes` again, and this compares nothing new.
+        guard TestProcessor.hasAVX2 else { try Test.cancel("this processor has no AVX2: the AVX2 warp is not compared") }
+        #expect(fast == general)
+    }
+
+    /// Code read of issue 37: a non-finite quad gave a non-finite homography; warp.c's clamps
+    /// were false for NaN, so cvtt made the coordinates INT_MIN and the gather read about 2 GiB
+    /// before the image. `Rectifier.warp` (public) refuses such a quad, and the kernel clamps NaN.
+    @Test func nonFiniteCornersAndMatricesNeverReadOutsideTheImage() throws {
+        let image = PixelImage(width: 64, height: 48, channels: 1, pixels: (0..<(64 * 48)).map { UInt8(truncatingIfNeeded: $0 % 251 + 3) })
+        for bad in [Double.nan, .infinity, -.infinity, 1e300] {
+            let quad = Quadrilateral(corners: [Point(0.1, 0.1), Point(bad, 0.1), Point(0.9, 0.9), Point(0.1, 0.9)])
+            #expect(Rectifier.warp(image, quad: quad, longSide: 32) == nil, "\(bad)")
+            #expect(Rectifier.warp(image, quad: quad, longSide: 32, fastGray: false) == nil, "\(bad)")
+        }
+        guard TestProcessor.hasAVX2 else { try Test.cancel("this processor has no AVX2: the kernel is not run") }
+        var out = [UInt8](repeating: 7, count: 16 * 4)
+        let matrix: [Float] = [.nan, 0, 0, 0, .nan, 0, 0, 0, 1], offsets: [Float] = [0.5]
+        let ran = image.pixels.withUnsafeBufferPointer { src in
+            cs_warp_gray_blocks(src.baseAddress, 64, 48, &out, 16, 4, matrix, offsets, 1, 1)
+        }
+        #expect(ran == 1)
+        #expect(out.allSatisfy { $0 == image.pixels[0] }, "NaN clamps to the first pixel: \(out)")
     }
 }
 

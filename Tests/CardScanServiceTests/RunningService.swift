@@ -35,7 +35,7 @@ final class RunningService: @unchecked Sendable {
     }
 
     static func newFolder() -> URL {
-        // Short: a socket path holds at most 107 bytes.
+        // Short: a socket path holds at most 103 bytes.
         let url = URL(fileURLWithPath: "/tmp/cs-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
@@ -48,6 +48,19 @@ final class RunningService: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         Issue.record("the service did not answer /health within 15 s")
+    }
+
+    /// Waits until the service's /health satisfies `condition` (the queue's `waiting` and
+    /// `running`, the upload bytes held): explicit synchronisation on the service's own state,
+    /// instead of sleeping and hoping an event has happened.
+    func waitUntil(_ what: String, _ condition: (_ waiting: Int, _ running: Int, _ heldBytes: Int) -> Bool) async throws {
+        for _ in 0..<3000 {
+            let health = try await client.health().json
+            let queue = health?["queue"] as? [String: Any], uploads = health?["uploads"] as? [String: Any]
+            if condition(queue?["waiting"] as? Int ?? -1, queue?["running"] as? Int ?? -1, uploads?["heldBytes"] as? Int ?? -1) { return }
+            try await Task.sleep(for: .milliseconds(10))  // the poll's pace, not an order of events
+        }
+        Issue.record("the service's /health never showed \(what)")
     }
 
     /// Sends SIGTERM and waits for the exit; the exit status and what was said on stderr.
@@ -103,6 +116,44 @@ struct RawConnection {
         }
     }
     func close() { _ = Glibc.close(fd) }
+    /// Half-closes: the service reads the end of the input, and may still answer.
+    func shutdownWrite() { _ = shutdown(fd, Int32(SHUT_WR)) }
+
+    /// True once the service has closed its end (a read returns end of file at once).
+    var isClosedByPeer: Bool {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pfd, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    }
+
+    /// Sends `bytes` one at a time, waiting up to 0.2 s for an answer after each (a client
+    /// trickling its request); stops when the service answers or closes. The answer, and how
+    /// many bytes were sent.
+    func trickle(_ bytes: [UInt8]) -> (answer: String, sent: Int) {
+        for (index, byte) in bytes.enumerated() {
+            send([byte])
+            let answer = receive(within: 0.2)
+            if !answer.isEmpty { return (answer + receiveToEnd(within: 2), index + 1) }
+            if isClosedByPeer { return ("", index + 1) }
+        }
+        return (receiveToEnd(within: 2), bytes.count)
+    }
+
+    /// Everything until the service closes the connection (up to `seconds`), as text.
+    func receiveToEnd(within seconds: Double) -> String {
+        var received: [UInt8] = []
+        let end = Date().addingTimeInterval(seconds)
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while Date() < end {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, Int32(max(1, end.timeIntervalSinceNow * 1000))) > 0 else { break }
+            let n = read(fd, &buffer, buffer.count)
+            if n <= 0 { break }
+            received += buffer.prefix(n)
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
 
     /// What arrives within `seconds` (up to 64 KiB), as text.
     func receive(within seconds: Double) -> String {

@@ -38,9 +38,27 @@ import Testing
         #expect(queue.submit {} == nil, "a stopped queue takes nothing")
     }
 
-    @Test func aSocketPathTooLongForSunPathIsRefusedWithAReason() {
-        let path = "/tmp/" + String(repeating: "d", count: 120) + ".sock"
+    /// Issue 37, 3: the worker threads held their queue unowned, so a queue released before a
+    /// thread had begun (a service that could not listen, released at once) was read after it
+    /// was gone: SIGABRT. Each thread now holds the queue until it has stopped.
+    @Test func aQueueStoppedAndReleasedAtOnceEndsItsThreadsCleanly() {
+        for _ in 0..<200 {
+            let queue = WorkQueue(workers: 4, capacity: 1)
+            queue.drainAndStop()
+        }
+        let last = WorkQueue(workers: 2, capacity: 1)
+        let ran = Flag()
+        #expect(last.submit { ran.set() } != nil)
+        last.drainAndStop()
+        #expect(ran.isSet, "a queued item still runs before the threads end")
+    }
+
+    @Test func aSocketPathTooLongForSwiftNIOIsRefusedWithAReason() {
+        // 104 bytes: sun_path would hold it, SwiftNIO's bind does not.
+        let path = "/tmp/" + String(repeating: "d", count: 94) + ".sock"
+        #expect(path.utf8.count == 104)
         #expect(throws: ServiceError.self) { try SocketFile(path: path).clearStale() }
-        do { try SocketFile(path: path).clearStale() } catch { #expect(error.message.contains("at most 107 bytes")) }
+        do { try SocketFile(path: path).clearStale() } catch { #expect(error.message.contains("at most 103 bytes")) }
+        #expect(throws: Never.self) { try SocketFile(path: String(path.dropFirst())).clearStale() }
     }
 }

@@ -10,17 +10,19 @@ import Testing
     /// data) under them.
     @Test func waitingForBackgroundWorkWaitsForTheEngineAndWhatFollows() throws {
         let order = Mutex<[String]>([])
+        // The engine is made only once the test lets it (no sleeps: a gate).
+        let engineMayLoad = DispatchSemaphore(value: 0)
         let pool = EnginePool(capacity: 1) { () throws(OCRError) -> OCREngine in
-            Thread.sleep(forTimeInterval: 0.2)
+            engineMayLoad.wait()
             let engine = try OCREngine()
             order.withLock { $0.append("engine") }
             return engine
         }
         pool.prewarmInBackground(then: {
-            Thread.sleep(forTimeInterval: 0.1)
             order.withLock { $0.append("then") }
         })
-        #expect(order.withLock { $0 }.isEmpty)  // still loading: prewarmInBackground returned at once
+        #expect(order.withLock { $0 }.isEmpty)  // the engine waits for the gate: prewarmInBackground returned at once
+        engineMayLoad.signal()
         pool.waitForBackgroundWork()
         #expect(order.withLock { $0 } == ["engine", "then"])
         #expect(pool.createdTotal == 1)

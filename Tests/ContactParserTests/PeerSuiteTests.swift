@@ -125,6 +125,8 @@ import TestSupport
             if got == postcode.lowercased() { passed += 1 }
         }
         print("peer libpostal: \(passed)/\(total) addresses with a postcode give it")
-        #expect(total > 0)
+        // The pass rate the README states (33 of 46): `total > 0` alone held whatever the parser did.
+        #expect(total == 46)
+        #expect(passed >= 33, "\(passed)/\(total)")
     }
 }

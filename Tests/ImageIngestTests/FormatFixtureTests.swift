@@ -109,6 +109,28 @@ enum FormatFixtures {
         #expect(FormatFixtures.meanDifference(decoded.image, FormatFixtures.sample(width: 128, height: 96)) < 8)
     }
 
+    /// Issue 37, 9: a HEIC whose `ispe` box says 0 x 0 was refused as "0 x 0 pixels, over the
+    /// limit"; it is a damaged file (corrupt-image), said so by the binary as by the library.
+    @Test func aHEICOfZeroByZeroPixelsIsDamagedNotTooLarge() throws {
+        guard var bytes = FormatFixtures.heicEncode(FormatFixtures.sample(width: 128, height: 96)) else {
+            try Test.cancel("this libheif has no HEVC encoder to write a HEIC fixture")
+        }
+        let ispe = try #require(bytes.indices.dropLast(16).first { Array(bytes[$0..<$0 + 4]) == Array("ispe".utf8) })
+        for i in ispe + 8..<ispe + 16 { bytes[i] = 0 }  // after version and flags: width, height
+        #expect(throws: IngestError.self) { _ = try EncodedImage(bytes: bytes, source: "zero.heic") }
+        do { _ = try EncodedImage(bytes: bytes, source: "zero.heic") } catch {
+            #expect(error.code == .corrupt, "\(error)")
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-zero-\(getpid()).heic")
+        try Data(bytes).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try runProcess(TestPaths.binary, ["scan", file.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"code\":\"corrupt-image\""), "\(result.stdout)")
+        #expect(result.stderr.contains("gives 0 x 0 pixels: no image; the file is damaged") && !result.stderr.contains("over the limit"),
+                "\(result.stderr)")
+    }
+
     @Test func truncatedPNGIsATypedError() throws {
         let bytes = try #require(FormatFixtures.leptonicaEncode(FormatFixtures.sample(), format: Int32(IFF_PNG)))
         let cut = Array(bytes.prefix(bytes.count / 2))
@@ -216,5 +238,85 @@ enum FormatFixtures {
         // boundary; the splitter resynchronises on the next JPEG start.
         #expect(kinds.first == "image")
         #expect(kinds.contains("too-large"))
+    }
+}
+
+/// Issue 37, 6: uncompressed BMP and TIFF are read row by row from the file's bytes (RawLayout)
+/// instead of through leptonica's full-size images; the pixels are leptonica's, at full size and
+/// resized as the rows come.
+@Suite struct RawRowTests {
+    /// An uncompressed TIFF (one strip per `rowsPerStrip` rows) of `image`, gray or RGB(A).
+    static func tiff(_ image: PixelImage, alpha: Bool = false, rowsPerStrip: Int) -> [UInt8] {
+        let spp = image.channels == 1 ? 1 : (alpha ? 4 : 3)
+        var data: [UInt8] = []
+        for i in 0..<(image.width * image.height) {
+            data += image.pixels[(i * image.channels)..<(i * image.channels + image.channels)]
+            if alpha { data.append(255) }
+        }
+        let strips = (image.height + rowsPerStrip - 1) / rowsPerStrip, stripBytes = rowsPerStrip * image.width * spp
+        var entries: [(Int, Int, Int, Int)] = [(256, 4, 1, image.width), (257, 4, 1, image.height), (258, 3, spp, 0), (259, 3, 1, 1),
+                                               (262, 3, 1, spp == 1 ? 1 : 2), (273, 4, strips, 0), (277, 3, 1, spp), (278, 4, 1, rowsPerStrip),
+                                               (279, 4, strips, 0)]
+        if alpha { entries.append((338, 3, 1, 2)) }
+        let ifd = 8 + data.count, after = ifd + 2 + 12 * entries.count + 4
+        var out: [UInt8] = Array("II*\0".utf8) + le32(ifd) + data + le16(entries.count)
+        var extra: [UInt8] = []
+        for (tag, type, count, value) in entries {
+            out += le16(tag) + le16(type) + le32(count)
+            if tag == 258 && spp > 1 { out += le32(after + extra.count); for _ in 0..<spp { extra += le16(8) } }
+            else if tag == 273 && strips > 1 { out += le32(after + extra.count); for s in 0..<strips { extra += le32(8 + s * stripBytes) } }
+            else if tag == 273 { out += le32(8) }
+            else if tag == 279 && strips > 1 {
+                out += le32(after + extra.count)
+                for s in 0..<strips { extra += le32(min(stripBytes, data.count - s * stripBytes)) }
+            } else if tag == 279 { out += le32(data.count) }
+            else if type == 3 { out += le16(tag == 258 ? 8 : value) + [0, 0] }
+            else { out += le32(value) }
+        }
+        return out + le32(0) + extra
+    }
+
+    /// A 24-bit BMP of `image` (RGB), bottom-up or top-down.
+    static func bmp(_ image: PixelImage, topDown: Bool) -> [UInt8] {
+        let stride = (image.width * 3 + 3) / 4 * 4
+        var rows: [UInt8] = []
+        for r in 0..<image.height {
+            let y = topDown ? r : image.height - 1 - r
+            var row: [UInt8] = []
+            for x in 0..<image.width { let i = (y * image.width + x) * 3; row += [image.pixels[i + 2], image.pixels[i + 1], image.pixels[i]] }
+            rows += row + [UInt8](repeating: 0, count: stride - row.count)
+        }
+        return Array("BM".utf8) + le32(54 + rows.count) + le32(0) + le32(54) + le32(40) + le32(image.width)
+            + le32(topDown ? -image.height : image.height) + le16(1) + le16(24) + le32(0) + le32(rows.count) + le32(2835) + le32(2835)
+            + le32(0) + le32(0) + rows
+    }
+
+    static func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
+    static func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8((v >> (8 * $0)) & 0xFF) } }
+
+    @Test func uncompressedTIFFAndBMPAreReadInPlaceAsLeptonicaReadsThem() throws {
+        let rgb = FormatFixtures.sample(width: 61, height: 37), gray = rgb.grayscale()
+        let files: [(String, ImageFormat, [UInt8])] = [
+            ("RGB TIFF, one strip", .tiff, Self.tiff(rgb, rowsPerStrip: 37)), ("RGBA TIFF, strips of 5", .tiff, Self.tiff(rgb, alpha: true, rowsPerStrip: 5)),
+            ("gray TIFF", .tiff, Self.tiff(gray, rowsPerStrip: 8)), ("BMP", .bmp, Self.bmp(rgb, topDown: false)),
+            ("top-down BMP", .bmp, Self.bmp(rgb, topDown: true)),
+        ]
+        for (what, format, bytes) in files {
+            let layout = try #require(RawLayout.of(bytes, format: format), "\(what)")
+            for grayscale in [false, true] {
+                for size in [(61, 37), (30, 18)] {
+                    let raw = layout.decode(bytes, grayscale: grayscale, size: size)
+                    let lept = try LeptonicaDecoder.decode(bytes, format: format, grayscale: grayscale, size: { _, _ in size }, source: what)
+                    #expect(raw == lept, "\(what), gray \(grayscale), \(size)")
+                }
+            }
+            #expect(try EncodedImage(bytes: bytes, source: what).decode().image == LeptonicaDecoder.decode(
+                bytes, format: format, grayscale: false, size: { ($0, $1) }, source: what), "\(what)")
+        }
+        // Compressed, or cut short: not read in place (leptonica reads or refuses them).
+        var cut = Self.tiff(rgb, rowsPerStrip: 37)
+        cut.removeLast(cut.count / 2)
+        #expect(RawLayout.of(Array(Self.bmp(rgb, topDown: false).prefix(2000)), format: .bmp) == nil)
+        #expect(RawLayout.of(cut, format: .tiff) == nil)
     }
 }

@@ -65,7 +65,8 @@ import CJPEGShim
 
     /// The gray row the decoder makes with AVX2 is the portable loop's, byte for byte, at widths
     /// that leave every kind of tail.
-    @Test func grayRowsAreTheSameEitherWay() {
+    @Test func grayRowsAreTheSameEitherWay() throws {
+        guard TestProcessor.hasAVX2 else { try Test.cancel("this processor has no AVX2: the AVX2 gray row is not compared") }
         var state: UInt64 = 12345
         for width in [1, 7, 31, 32, 33, 100, 2016, 4033] {
             let rgb = (0..<(3 * width)).map { _ -> UInt8 in
@@ -73,9 +74,34 @@ import CJPEGShim
                 return UInt8(truncatingIfNeeded: state >> 56)
             }
             var plain = [UInt8](repeating: 0, count: width), chosen = [UInt8](repeating: 1, count: width)
-            _ = cs_gray_rows_agree(rgb, &plain, &chosen, width)
+            let usedAVX2 = cs_gray_rows_agree(rgb, &plain, &chosen, width)
+            // Both paths ran: where this processor has AVX2 the chosen one was it.
+            #expect(usedAVX2 == (TestProcessor.hasAVX2 ? 1 : 0))
             #expect(plain == chosen, "width \(width)")
             #expect(plain[width - 1] == UInt8((Int(rgb[3 * width - 3]) * 77 + Int(rgb[3 * width - 2]) * 150 + Int(rgb[3 * width - 1]) * 29) >> 8))
         }
+    }
+}
+
+/// Code read of issue 37: the encoder's error path freed `buffer`, a copy of the pointer
+/// jpeg_mem_dest had handed out, which libjpeg frees itself when it grows its buffer: an error
+/// after a growth was a double free. The shim now owns and grows its buffer; an error after
+/// growths (here: the output passing its limit) frees it once (make sanitize runs this under
+/// ASan), and the encoder goes on working.
+@Suite struct JPEGEncoderTests {
+    @Test func anErrorAfterTheBufferGrewFreesItOnceAndTheEncoderGoesOn() throws {
+        var g = SeededGenerator(state: 77)
+        let noise = PixelImage(width: 600, height: 400, channels: 3, pixels: (0..<(600 * 400 * 3)).map { _ in UInt8.random(in: 0...255, using: &g) })
+        let whole = try JPEGEncoder.encode(noise, quality: 95, source: "noise")
+        #expect(whole.count > 4 * 65536, "the output grew its buffer more than twice (\(whole.count) bytes)")
+        for limit in [70_000, 150_000, whole.count - 1] {
+            #expect(throws: IngestError.self) { _ = try JPEGEncoder.encode(noise, quality: 95, maxLength: limit, source: "noise") }
+            do { _ = try JPEGEncoder.encode(noise, quality: 95, maxLength: limit, source: "noise") } catch {
+                #expect(error.code == .encodeFailed && error.reason.contains("over its limit of \(limit) bytes"), "\(error)")
+            }
+        }
+        #expect(try JPEGEncoder.encode(noise, quality: 95, maxLength: whole.count, source: "noise") == whole)
+        let decoded = try EncodedImage(bytes: whole, source: "noise").decode()
+        #expect(decoded.image.width == 600 && decoded.image.height == 400)
     }
 }

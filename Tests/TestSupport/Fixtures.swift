@@ -172,3 +172,17 @@ public struct SeededGenerator: RandomNumberGenerator {
         return state
     }
 }
+
+/// What this processor can do, for tests of kernels that have an AVX2 copy: where it has no AVX2,
+/// comparing the AVX2 kernel with the plain one compares the plain one with itself, so such a
+/// test reports itself skipped rather than passed.
+public enum TestProcessor {
+    public static let hasAVX2: Bool = {
+        #if arch(x86_64)
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return false }
+        return info.split(separator: "\n").contains { $0.hasPrefix("flags") && $0.split(separator: " ").contains("avx2") }
+        #else
+        return false
+        #endif
+    }()
+}

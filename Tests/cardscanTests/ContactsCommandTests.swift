@@ -89,6 +89,76 @@ import TestSupport
         #expect(after.status == 0)
     }
 
+    /// Issue 37, 7: two `scan --db` on one book at once met "database is locked": one was refused
+    /// outright, or stopped mid-batch. Here two scans write while a third process holds the
+    /// book's write lock four fifths of the time; both wait their turn and every contact arrives.
+    @Test func scansIntoOneBookAtOnceWaitForTheLockAndEveryContactArrives() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("book.sqlite").path
+        let card = { @Sendable (name: String) in TestPaths.cards.appendingPathComponent(name).path }
+        let first = try runProcess(TestPaths.binary, ["scan", "--quiet", "--no-merge", "--db", db, card("card-us-plain.jpg")])
+        #expect(first.status == 0, "\(first.stderr)")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        holder.arguments = ["-c", """
+            import select, sqlite3, sys, time
+            c = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=60)
+            c.execute("BEGIN IMMEDIATE"); print("holding", flush=True); time.sleep(0.2); c.execute("ROLLBACK")
+            while not select.select([sys.stdin], [], [], 0.05)[0]:
+                c.execute("BEGIN IMMEDIATE"); time.sleep(0.2); c.execute("ROLLBACK")
+            """, db]
+        let toHolder = Pipe(), fromHolder = Pipe()
+        holder.standardInput = toHolder
+        holder.standardOutput = fromHolder
+        try holder.run()
+        let line = fromHolder.fileHandleForReading.readData(ofLength: 8)
+        #expect(String(decoding: line, as: UTF8.self) == "holding\n")
+        let pairs = [["card-gb-dark.jpg", "card-de-band.jpg"], ["card-ca-split.jpg", "card-au-small.jpg"]]
+        let results = LockedResults()
+        DispatchQueue.concurrentPerform(iterations: pairs.count) { i in
+            let arguments = ["scan", "--quiet", "--no-merge", "--jobs", "1", "--db", db] + pairs[i].map(card)
+            results.set(i, Result { try runProcess(TestPaths.binary, arguments) })
+        }
+        try toHolder.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        for i in pairs.indices {
+            let scan = try #require(try results.get(i))
+            #expect(scan.status == 0, "scan \(i + 1): \(scan.stderr)")
+        }
+        let list = try runProcess(TestPaths.binary, ["contacts", "list", "--db", db])
+        #expect(list.stdout.split(separator: "\n").count == 5, "\(list.stdout)")
+    }
+
+    /// Issue 37, 9: a book with a page of junk was listed and scanned into with exit 0 while
+    /// SQLite's integrity check failed. It is checked when opened, and refused untouched.
+    @Test func aDamagedBookIsRefusedWhenOpenedAndLeftAsItIs() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("book.sqlite").path
+        let cards = ["card-us-plain.jpg", "card-gb-dark.jpg"].map { TestPaths.cards.appendingPathComponent($0).path }
+        #expect(try runProcess(TestPaths.binary, ["scan", "--quiet", "--db", db] + cards).status == 0)
+        // The page of an index that listing never reads, filled with junk.
+        let junk = try runProcess(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", """
+            import sqlite3, sys
+            c = sqlite3.connect(sys.argv[1])
+            page = c.execute("SELECT rootpage FROM sqlite_master WHERE name = 'matchKey_contact'").fetchone()[0]
+            size = c.execute("PRAGMA page_size").fetchone()[0]
+            c.close()
+            with open(sys.argv[1], "r+b") as f:
+                f.seek((page - 1) * size); f.write(bytes([0xA5]) * size)
+            """, db])
+        #expect(junk.status == 0, "\(junk.stderr)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: db))
+        let list = try runProcess(TestPaths.binary, ["contacts", "list", "--db", db])
+        #expect(list.status == 2)
+        #expect(list.stderr.contains("book.sqlite: is damaged") && list.stderr.contains("restore it from a backup"), "\(list.stderr)")
+        let scan = try runProcess(TestPaths.binary, ["scan", "--quiet", "--db", db, cards[0]])
+        #expect(scan.status == 2)
+        #expect(scan.stdout.isEmpty, "nothing is scanned into a damaged book")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
+    }
+
     @Test func deleteAndPurgeSayWhatTheyDid() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -106,4 +176,12 @@ import TestSupport
         #expect(missing.status == 2)
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("none.sqlite").path))
     }
+}
+
+/// The results of processes run on several threads at once.
+final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var results: [Int: Result<ProcessResult, Error>] = [:]
+    func set(_ index: Int, _ result: Result<ProcessResult, Error>) { lock.withLock { results[index] = result } }
+    func get(_ index: Int) throws -> ProcessResult? { try lock.withLock { results[index] }?.get() }
 }

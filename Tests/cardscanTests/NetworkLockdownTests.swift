@@ -20,6 +20,24 @@ import TestSupport
         #expect(version.stdout.contains("network lockdown: active"))
     }
 
+    /// Issue 37, 5: x32 system calls carry AUDIT_ARCH_X86_64 as well, numbered with bit 30 set;
+    /// the filter compared the number with socket's exactly, so socket() through x32 was allowed
+    /// (this kernel answers ENOSYS; one built with x32 would have opened an AF_INET socket). The
+    /// binary, which links the filter, tries it: refused by the filter (EACCES), not by the kernel.
+    @Test func x32SystemCallsAreRefusedByTheFilter() throws {
+        #if arch(x86_64)
+        let result = try runProcess(TestPaths.binary, ["privacy", "status", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let sockets = try #require(object["sockets"] as? [String: String])
+        #expect(sockets["AF_INET via x32"] == "EACCES", "\(result.stdout)")
+        #expect(result.status == 0)
+        let text = try runProcess(TestPaths.binary, ["privacy", "status"])
+        #expect(text.stdout.contains("socket(AF_INET via x32): refused (EACCES)"), "\(text.stdout)")
+        #else
+        try Test.cancel("the x32 ABI exists on x86_64 only")
+        #endif
+    }
+
     /// Runs `cardscan` under strace; nil (with the reason printed) where strace cannot attach.
     static func traced(_ syscalls: String, _ arguments: [String], stdin: Data? = nil,
                        environment: [String: String]? = nil) throws -> (ProcessResult, String)? {

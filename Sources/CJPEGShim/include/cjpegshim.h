@@ -48,8 +48,9 @@ int cs_jpeg_decode_rows(const unsigned char *data, size_t length, int scaleNum,
 
 /// Encodes 8-bit gray (channels 1) or RGB (3) pixels as a baseline JPEG at `quality` (1-100) into
 /// a buffer the shim allocates (`*out`, `*outLength`; release it with cs_jpeg_free). Nothing but
-/// the pixels: no EXIF, no comment. Never calls exit() and never prints.
-int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality,
+/// the pixels: no EXIF, no comment. Never calls exit() and never prints. The encoded image may
+/// take at most `maxLength` bytes (at least 1024); past it, CS_JPEG_ERROR and nothing allocated.
+int cs_jpeg_encode(const unsigned char *pixels, int width, int height, int channels, int quality, size_t maxLength,
                    unsigned char **out, unsigned long *outLength, char *message, size_t messageLength);
 
 void cs_jpeg_free(unsigned char *buffer);

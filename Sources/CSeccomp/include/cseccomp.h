@@ -19,4 +19,12 @@ int cs_lockdown_filter_present(void);
 /// Tries socket(domain, type, 0); returns 0 when it succeeded (the socket is closed again), else errno.
 int cs_lockdown_try_socket(int domain, int type);
 
+/// Tries socket(domain, type, 0) through the x32 ABI (x86_64's numbering with bit 30 set): 0 when
+/// it created a socket, else errno (EACCES under the lockdown; ENOSYS on a kernel without x32).
+/// -1 where there is no x32 ABI (not x86_64 Linux).
+int cs_lockdown_try_socket_x32(int domain, int type);
+
+/// 1 where the x32 ABI shares the process's architecture (x86_64 Linux), else 0.
+int cs_lockdown_has_x32(void);
+
 #endif
