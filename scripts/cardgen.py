@@ -779,8 +779,11 @@ def make_card(rng, split):
         else:
             trades = TRADES.get(lang) or TRADES["en"]
             t = rng.choice([" - ", ", ", " • ", " | "]).join(rng.sample(trades, rng.randint(2, 3)))
-        if rng.random() < 0.3:
+        r = rng.random()
+        if r < 0.3:
             t = t.upper()
+        elif r < 0.45:
+            t = t.lower()
         card.add(t, "tagline", "small")
 
     def add_contacts():
