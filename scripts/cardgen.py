@@ -78,9 +78,16 @@ REGIONS = {
     "JP": ("ja_JP", "en", ["co.jp", "jp", "com"], ["Japan"]),
     "GR": ("en_US", "en", ["gr"], ["Greece"]),
     "IL": ("en_US", "en", ["co.il"], ["Israel"]),
+    "MY": ("en_US", "en", ["com.my", "my"], ["Malaysia"]),
+    "VN": ("vi_VN", "en", ["vn", "com.vn"], ["Vietnam"]),
+    "KE": ("en_US", "en", ["co.ke"], ["Kenya"]),
+    "AE": ("en_US", "en", ["ae"], ["United Arab Emirates", "UAE"]),
+    "NG": ("en_US", "en", ["com.ng", "ng"], ["Nigeria"]),
+    "LT": ("lt_LT", "en", ["lt"], ["Lietuva", "Lithuania"]),
+    "KR": ("en_US", "en", ["co.kr", "kr"], ["Korea", "South Korea"]),
 }
 # Regions only the check split uses: a model must carry to countries it never saw.
-CHECK_REGIONS = {"MX", "CL", "SK", "HR", "SI", "NZ", "PH", "HU", "IL", "BE"}
+CHECK_REGIONS = {"MX", "CL", "SK", "HR", "SI", "NZ", "PH", "HU", "IL", "BE", "NG", "LT", "KR"}
 
 # --- words ------------------------------------------------------------------------------------------
 
@@ -415,6 +422,31 @@ def make_phone(rng, region, kind):
 KOREAN_FAMILY = ["Kim", "Lee", "Park", "Choi", "Jung", "Kang", "Cho", "Yoon", "Jang", "Lim", "Han", "Oh", "Seo", "Shin", "Kwon"]
 KOREAN_SYLLABLES = ["min", "jun", "seo", "yeon", "ji", "woo", "hyun", "soo", "young", "ho", "eun", "jae", "sung", "hee", "dong"]
 MALAY_GIVEN = ["Muhammad", "Ahmad", "Nur", "Siti", "Mohd", "Aisyah", "Farid", "Hafiz", "Zulkifli", "Aminah", "Faiz", "Haziq"]
+def shared_area_code(phones):
+    """The numbers as printed, those after the first that share its area code printed without it
+    ("(11) 2785-4545 / 2783-6958"): the area code printed once applies to them (their truth keeps it)."""
+    out = [p["printed"] for p in phones]
+    first = phonenumbers.parse(phones[0]["e164"], None) if phones[0]["valid"] else None
+    area = phonenumbers.length_of_geographical_area_code(first) if first else 0
+    if not area or phones[0]["printed"].startswith("+"):
+        return out
+    prefix = phonenumbers.national_significant_number(first)[:area]
+    for k, p in enumerate(phones[1:], 1):
+        if not p["valid"] and not p["printed"].startswith("+"):
+            # Printed without an area code already: the one printed before it on the line is its own.
+            full = phonenumbers.parse("+%d%s%s" % (first.country_code, prefix, p["e164"][1 + len(str(first.country_code)):]), None)
+            if phonenumbers.is_valid_number(full):
+                p.update(e164=phonenumbers.format_number(full, PhoneNumberFormat.E164), valid=True)
+            continue
+        if p["printed"].startswith("+"):
+            continue
+        nsn = phonenumbers.national_significant_number(phonenumbers.parse(p["e164"], None))
+        local = nsn[area:]
+        if nsn.startswith(prefix) and len(local) >= 7:
+            out[k] = "%s-%s" % (local[:-4], local[-4:])
+    return out
+
+
 # Names from other cultures, as cards printed in English write them (the region's own locale
 # writes them in its own script, or Faker has none).
 FOREIGN_LOCALES = ["ru_RU", "el_GR", "he_IL", "ar_AA", "hi_IN", "uk_UA", "bg_BG", "th_TH", "fa_IR", "ka_GE", "hy_AM"]
@@ -447,9 +479,14 @@ def person_parts(rng, fake, region):
     if region in ("SG", "ID") and r < 0.8:
         given = rng.choice(MALAY_GIVEN) + " " + rng.choice(MALAY_GIVEN)
         return given, rng.choice(["bin ", "binti ", "bte ", ""]) + rng.choice(MALAY_GIVEN), False
-    if region in ("US", "CA", "AU") and r < 0.1:
-        given = rng.choice(KOREAN_SYLLABLES).capitalize() + "-" + rng.choice(KOREAN_SYLLABLES)
-        return given, rng.choice(KOREAN_FAMILY), rng.random() < 0.3
+    if region in ("US", "CA", "AU") and r < 0.1 or region == "KR":
+        given = rng.choice(KOREAN_SYLLABLES).capitalize() + rng.choice(["-", "", " "]) + rng.choice(KOREAN_SYLLABLES)
+        return given, rng.choice(KOREAN_FAMILY), rng.random() < 0.5
+    if region == "MY":
+        return person_parts(rng, fake, rng.choice(["SG", "SG", "IN"]))
+    if region == "AE" and r < 0.5:
+        f = faker_for("ar_AA")
+        return romanized(f.first_name()).capitalize(), romanized(f.last_name()).capitalize(), False
     if region in ("SG", "GB", "US", "ZA", "AU") and r < 0.16:
         f = faker_for("en_IN")
         return f.first_name(), f.last_name(), False
@@ -603,7 +640,8 @@ def make_org(rng, fake, lang, region, family, kind, split):
 
 # Postcodes as the country prints them, where Faker's locale is borrowed or prints them otherwise.
 POSTCODES = {"SG": "######", "ZA": "####", "GR": "### ##", "IL": "#######", "PH": "####", "MX": "#####", "HU": "####",
-             "ID": "#####", "TR": "#####"}
+             "ID": "#####", "TR": "#####", "MY": "#####", "VN": "######", "KE": "#####", "NG": "######", "LT": "LT-#####",
+             "KR": "#####"}
 
 
 def make_address(rng, fake, region, lang, split):
@@ -794,7 +832,8 @@ def make_card(rng, split):
         if rng.random() < 0.2 and len(phones) >= 2:
             # Several numbers after one label.
             lab = label_for(rng, lang, phones[0]["type"], split)
-            lines.append(labelled(rng, lab, rng.choice(MULTI_SEPARATORS).join(p["printed"] for p in phones), split, label_style))
+            printed = shared_area_code(phones) if rng.random() < 0.4 else [p["printed"] for p in phones]
+            lines.append(labelled(rng, lab, rng.choice(MULTI_SEPARATORS).join(printed), split, label_style))
         else:
             stacked = label_style == "word" and rng.random() < 0.06
             for p in phones:
@@ -1039,6 +1078,19 @@ def render_lines(rng, card, split, clean=False):
         if rng.random() < 0.08 * quality:
             junk_lines(1)
     junk_lines(n_junk - before)
+    if rng.random() < 0.12 and len(out) >= 4:
+        # Two columns read as one line: a line of the left column beside one of the right, with a
+        # wide gap (OCR's words keep their places) or, less often, hardly any.
+        people = [i for i, r in enumerate(roles) if r in ("name", "title", "org", "tagline")]
+        data = [i for i, r in enumerate(roles) if r in ("contact", "address")]
+        for i, j in zip(people, data):
+            if rng.random() < 0.6 and "words" in out[i] and "words" in out[j]:
+                gap = out[i]["h"] * (rng.uniform(3, 8) if rng.random() < 0.8 else rng.uniform(0.3, 0.6))
+                out[i] = beside(out[i], out[j], gap)
+                roles[i] = roles[i] + "+" + roles[j]
+                out[j] = None
+        keep = [k for k, l in enumerate(out) if l is not None]
+        out, roles = [out[k] for k in keep], [roles[k] for k in keep]
     if rng.random() < 0.12:
         # Plain text: no geometry, no confidence (text pasted, or from another OCR).
         out = [dict(text=l["text"]) for l in out]
@@ -1048,6 +1100,14 @@ def render_lines(rng, card, split, clean=False):
         out = out[k:] + out[:k]
         roles = roles[k:] + roles[:k]
     return out, roles
+
+
+def beside(a, b, gap):
+    """Line `b` read as the continuation of line `a`, `gap` pixels to its right."""
+    shift = (a["words"][-1]["r"] + gap) - b["words"][0]["l"] if a["words"] and b["words"] else 0
+    words = a["words"] + [dict(w, l=round(w["l"] + shift, 1), r=round(w["r"] + shift, 1)) for w in b["words"]]
+    return dict(text=a["text"] + " " + b["text"], conf=round((a["conf"] + b["conf"]) / 2, 3), h=a["h"], top=a["top"],
+                left=a["left"], words=words)
 
 
 def make_line(rng, text, h, top, left, conf):

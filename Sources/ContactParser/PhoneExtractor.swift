@@ -12,52 +12,105 @@ enum PhoneExtractor {
     /// Numbers are read in `region` (ISO 3166 alpha-2); nil reads only numbers with a "+" prefix
     /// as full numbers and keeps national ones as printed.
     static func extract(from lines: [CardLine], region: String?, skip: Set<Int>) -> Result {
+        var reader = Reader(region: region, above: labelsAbove(lines))
+        for line in lines { reader.read(line) }
+        return reader.result
+    }
+
+    /// Reads a card's lines in order, remembering the last valid number for the next one.
+    struct Reader {
+        let region: String?
+        let above: [Int: PhoneType]
         var result = Result()
         var seen = Set<String>()
-        let above = labelsAbove(lines)
-        for line in lines {
+        /// The last valid number, its line, label and end on that line: a number printed after it
+        /// without an area code may share its area code.
+        var last: (line: Int, match: PhoneMatch, label: PhoneType?, end: Int)?
+
+        mutating func read(_ line: CardLine) {
             let text = undotLabels(dropIconBeforeNumber(repairDigits(dotSeparated(line.text))))
             // Postcodes and street numbers are no phones: want enough digits on the line at all.
-            guard text.filter(\.isNumber).count >= 6 else { continue }
+            guard text.filter(\.isNumber).count >= 6 else { return }
             let (lineLabel, _) = Labels.strip(text)
-            var found = false
             let utf8 = Array(text.utf8)
+            var found = false
             var covered: [Range<Int>] = []
             for m in PhoneNumbers.find(in: text, region: region ?? "ZZ") {
                 let digits = m.printed.filter(\.isNumber)
                 guard digits.count >= 6 else { continue }
                 let before = String(decoding: utf8[0..<m.utf8Range.lowerBound], as: UTF8.self)
-                let label = labelType(before) ?? (before.filter(\.isNumber).isEmpty ? phoneType(lineLabel) ?? above[line.index] : nil)
+                var label = labelType(before) ?? (before.filter(\.isNumber).isEmpty ? phoneType(lineLabel) ?? above[line.index] : nil)
+                var fixed = reconcileCountryCode(m, region: region)
+                if !fixed.valid, let shared = sharedAreaCode(m, digits: digits, line: line.index, utf8: utf8) {
+                    fixed = shared.match
+                    label = label ?? shared.type
+                }
                 // A ZIP+4 or a run of digits is no phone: want validity, a label, or a phone's length.
-                let fixed = reconcileCountryCode(m, region: region)
                 guard fixed.valid || label != nil || digits.count >= 9 else { continue }
                 // A number no plan knows, on a line OCR was unsure of, is mostly a misreading.
                 guard fixed.valid || line.confidence >= PhoneExtractor.unsureLine else { continue }
                 covered.append(m.utf8Range)
-                let key = fixed.valid ? fixed.e164 : digits
-                guard seen.insert(key).inserted else { found = true; continue }
+                found = true
                 let type = phoneType(of: fixed, digits: digits, label: label, region: region)
+                if fixed.valid { last = (line.index, fixed, label, m.utf8Range.upperBound) }
+                guard seen.insert(fixed.valid ? fixed.e164 : digits).inserted else { continue }
                 result.phones.append(Phone(type: type, number: m.printed.trimmingCharacters(in: .whitespaces),
                                            e164: fixed.valid ? fixed.e164 : nil, valid: fixed.valid))
-                found = true
             }
-            // Without a region, national numbers are not found by the matcher: keep them as printed.
-            if region == nil {
-                for (range, printed) in nationalRuns(text) where !covered.contains(where: { $0.overlaps(range) }) {
-                    let digits = printed.filter(\.isNumber)
-                    guard digits.count >= 7, line.confidence >= PhoneExtractor.unsureLine, seen.insert(digits).inserted else { continue }
-                    let before = String(decoding: utf8[0..<range.lowerBound], as: UTF8.self)
-                    let type = labelType(before) ?? phoneType(lineLabel) ?? .work
-                    result.phones.append(Phone(type: type, number: printed, e164: nil, valid: false))
-                    found = true
-                }
-            }
+            if region == nil, readNational(text, line: line, lineLabel: lineLabel, covered: covered) { found = true }
             if found, Residue.isLabelOnly(text, removing: { $0.contains(where: \.isNumber) }) {
                 result.consumedLines.insert(line.index)
             }
             if found, above[line.index] != nil { result.consumedLines.insert(line.index - 1) }
         }
-        return result
+
+        /// Without a region, national numbers are not found by the matcher: kept as printed.
+        mutating func readNational(_ text: String, line: CardLine, lineLabel: FieldLabel?, covered: [Range<Int>]) -> Bool {
+            var found = false
+            let utf8 = Array(text.utf8)
+            for (range, printed) in nationalRuns(text) where !covered.contains(where: { $0.overlaps(range) }) {
+                let digits = printed.filter(\.isNumber)
+                guard digits.count >= 7, line.confidence >= PhoneExtractor.unsureLine, seen.insert(digits).inserted else { continue }
+                let before = String(decoding: utf8[0..<range.lowerBound], as: UTF8.self)
+                let type = labelType(before) ?? phoneType(lineLabel) ?? .work
+                result.phones.append(Phone(type: type, number: printed, e164: nil, valid: false))
+                found = true
+            }
+            return found
+        }
+
+        /// A number printed after another without its area code, which the first one's gives:
+        /// "(11) 2785-4545 / 2783-6958", "Tel (03) 9555 1234 - Fax 9555 1235", or alone on the next
+        /// line. Only where nothing but separators, a label or a short joining word stands between
+        /// them on a line (nothing at all before it on the next), and the area code makes a valid number.
+        func sharedAreaCode(_ m: PhoneMatch, digits: String, line: Int, utf8: [UInt8]) -> (match: PhoneMatch, type: PhoneType?)? {
+            guard let last, let region, (7...9).contains(digits.count), digits.first != "0", !m.printed.hasPrefix("+") else { return nil }
+            let between: String
+            if last.line == line, last.end <= m.utf8Range.lowerBound {
+                between = String(decoding: utf8[last.end..<m.utf8Range.lowerBound], as: UTF8.self)
+            } else if last.line == line - 1 {
+                // Alone on the next line: no label or pictogram of its own (those start a field of their own).
+                between = String(decoding: utf8[0..<m.utf8Range.lowerBound], as: UTF8.self)
+                guard between.allSatisfy(\.isWhitespace),
+                      String(decoding: utf8[m.utf8Range.upperBound...], as: UTF8.self).filter(\.isLetter).count <= 3 else { return nil }
+            } else {
+                return nil
+            }
+            guard !between.contains(where: \.isNumber) else { return nil }
+            let own = labelType(between)
+            guard own != nil || between.filter(\.isLetter).count <= 3 else { return nil }
+            let cc = last.match.countryCode
+            guard cc > 0, PhoneNumbers.callingCode(of: region) == cc else { return nil }
+            let national = last.match.e164.dropFirst(1 + String(cc).count)
+            for k in 1...3 where national.count > k + 6 {
+                if let shared = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), shared.valid {
+                    let match = PhoneMatch(utf8Range: m.utf8Range, printed: m.printed, e164: shared.e164, region: shared.region,
+                                           valid: true, kind: shared.kind, countryCode: cc)
+                    return (match, own ?? (last.line == line ? last.label : nil))
+                }
+            }
+            return nil
+        }
     }
 
     /// The kind of a local number printed without its area code ("97038-8110" on a card from São
@@ -141,14 +194,22 @@ enum PhoneExtractor {
         return nil
     }
 
-    /// Runs of digits with the separators numbers are printed with: "(030) 2345-6789", "070-638 52 31".
+    /// Runs of digits with the separators numbers are printed with: "(030) 2345-6789", "070-638 52 31";
+    /// two numbers joined by a spaced slash ("2082-2399 / 2646-6123") are two runs.
     static func nationalRuns(_ text: String) -> [(Range<Int>, String)] {
         guard let re = nationalPattern else { return [] }
         let ns = text as NSString
-        return re.matches(in: text, range: NSRange(location: 0, length: ns.length)).compactMap { m in
+        return re.matches(in: text, range: NSRange(location: 0, length: ns.length)).flatMap { m -> [(Range<Int>, String)] in
             let s = ns.substring(with: m.range)
-            let start = (ns.substring(to: m.range.location) as String).utf8.count
-            return (start..<(start + s.utf8.count), s)
+            var start = (ns.substring(to: m.range.location) as String).utf8.count
+            let pieces = s.components(separatedBy: " / ")
+            guard pieces.count > 1, pieces.allSatisfy({ $0.filter(\.isNumber).count >= 6 }) else { return [(start..<(start + s.utf8.count), s)] }
+            return pieces.map { piece in
+                defer { start += piece.utf8.count + 3 }
+                let trimmed = piece.trimmingCharacters(in: .whitespaces)
+                let lead = piece.utf8.count - piece.drop(while: { $0 == " " }).utf8.count
+                return ((start + lead)..<(start + lead + trimmed.utf8.count), trimmed)
+            }
         }
     }
 

@@ -85,7 +85,7 @@ enum RegionInference {
     /// a line that fits too many says nothing.
     static func postcodeVotes(lines: [String]) -> [String: Double] {
         var out: [String: Double] = [:]
-        for line in lines where line.contains(where: \.isNumber) && !line.contains("@") {
+        for line in lines where line.contains(where: \.isNumber) && !hasEmail(line) {
             var specific = Set<String>(), fits = Set<String>()
             for (format, cl) in AddressExtractor.cityLines(line) {
                 fits.insert(format.region)
@@ -123,7 +123,7 @@ enum RegionInference {
     /// that have it. Keys are short and shared by many countries: they weigh less.
     static func subregionVotes(lines: [String]) -> [String: Double] {
         var out: [String: Double] = [:]
-        for line in lines where !line.contains("@") {
+        for line in lines where !hasEmail(line) {
             let parts = line.replacingOccurrences(of: " - ", with: ",").components(separatedBy: CharacterSet(charactersIn: ",/|–("))
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             var named = Set<String>()
@@ -161,6 +161,15 @@ enum RegionInference {
         }
         return out
     }()
+
+    /// A line with an e-mail address in it (a word with text before its "@" and a dot after it),
+    /// not a line where OCR read an icon as "@".
+    static func hasEmail(_ line: String) -> Bool {
+        line.split(separator: " ").contains { word in
+            guard let at = word.firstIndex(of: "@"), at > word.startIndex else { return false }
+            return word[word.index(after: at)...].contains(".")
+        }
+    }
 
     /// Candidate countries in which the card's national numbers (no "+") are valid numbers.
     static func nationalNumberVotes(lines: [String], candidates: Set<String>) -> [String: Double] {

@@ -45,6 +45,14 @@ import Testing
         #expect(option.phones.first?.e164 == "+493023456789")
     }
 
+    /// A pictogram OCR read as "@" does not hide the address on its line.
+    @Test func aPictogramReadAsAtIsNoEmail() {
+        #expect(RegionInference.hasEmail("Av. Central, 12 - Curitiba - PR @& (41) 3456-7890") == false)
+        #expect(RegionInference.hasEmail("Rua Sete, 12 - contato@loja.com.br"))
+        let c = ContactParser().parse(text: "Rua das Flores, 120\nCuritiba, Paraná - @ (41) 3456-7890")
+        #expect(c.region?.code == "BR")
+    }
+
     @Test func legalFormsAndPostcodesTipTheBalance() {
         // No domain, no prefix: the Spanish legal form and a Spanish mobile number.
         let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\n50097 Pontevedra")
@@ -103,6 +111,23 @@ import Testing
         #expect(c.phones.map(\.type) == [.work, .fax, .work])
         #expect(Labels.label("Fox") == .phone(.fax))
         #expect(Labels.label("Box") == nil)
+    }
+
+    /// An area code printed once serves the numbers after it: on the same line after a slash or a
+    /// label, or alone on the next line. A number elsewhere on the card does not borrow it.
+    @Test func anAreaCodePrintedOnceServesTheNumbersAfterIt() {
+        let slash = ContactParser(fallbackRegion: "AU").parse(text: "Ph (02) 9876 5432 / 9876 5433")
+        #expect(slash.phones.map(\.e164) == ["+61298765432", "+61298765433"])
+        let fax = ContactParser(fallbackRegion: "US").parse(text: "Tel (415) 555-0170 - Fax 555-0171")
+        #expect(fax.phones.map(\.e164) == ["+14155550170", "+14155550171"])
+        #expect(fax.phones.map(\.type) == [.work, .fax])
+        let below = ContactParser(fallbackRegion: "BR").parse(text: "Tel: (21) 3456-7890\n3456-7891")
+        #expect(below.phones.map(\.e164) == ["+552134567890", "+552134567891"])
+        let apart = ContactParser(fallbackRegion: "BR").parse(text: "Tel: (21) 3456-7890\nRua Sete, 12\nRamal 3456-7891")
+        #expect(apart.phones.map(\.e164).contains("+552134567891") == false)
+        // Without a region the two stay two numbers, as printed.
+        let none = ContactParser().parse(text: "Fones 21 3456-7890 / 3456-7891")
+        #expect(none.phones.map(\.number) == ["21 3456-7890", "3456-7891"])
     }
 
     @Test func pictogramsBeforeNumbersAreNotDigits() {
