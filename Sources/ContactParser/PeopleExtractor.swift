@@ -64,7 +64,7 @@ enum PeopleExtractor {
             result.organizationAgreesWithDomain = agreesWithDomain(candidates[k].company, labels: card.evidence.domainLabels)
         }
         if let k = picks[.name] {
-            result.name = split(name: candidates[k].text)
+            result.name = split(name: NameMending.mend(candidates[k].text))
             result.nameLine = candidates[k].line.index
             result.nameAgreesWithEmail = agreesWithEmail(candidates[k].text, locals: card.evidence.locals)
         }

@@ -50,3 +50,33 @@ enum ParserCharacters {
     /// Punctuation and spaces but the dot ("U.K."), trimmed from a country's name.
     static let nameEnds = punctuationAndSpaces.subtracting(CharacterSet(charactersIn: "."))
 }
+
+/// OCR's look-alike marks inside a name's words ("Danie!" for "Daniel", "Mar1a", "R0sa"): a word
+/// of letters but for one or two such marks becomes the spelling the name lists know, if one does.
+/// A word the lists do not confirm is left as OCR read it.
+enum NameMending {
+    static let lookalikes: [Character: [Character]] = ["!": ["l", "i"], "1": ["i", "l"], "|": ["l", "i"], "0": ["o"], "5": ["s"],
+                                                       "8": ["b"], "6": ["e", "o"]]
+
+    static func mend(_ text: String) -> String {
+        guard text.contains(where: { lookalikes[$0] != nil }) else { return text }
+        return text.split(separator: " ", omittingEmptySubsequences: false).map { mendWord(String($0)) }.joined(separator: " ")
+    }
+
+    static func mendWord(_ word: String) -> String {
+        let marks = word.filter { lookalikes[$0] != nil }.count
+        guard (1...2).contains(marks), word.filter(\.isLetter).count >= 2,
+              word.allSatisfy({ $0.isLetter || lookalikes[$0] != nil || $0 == "-" || $0 == "'" }) else { return word }
+        let upper = word.filter(\.isLetter).allSatisfy(\.isUppercase)
+        var spellings = [""]
+        for (k, c) in word.enumerated() {
+            // Upper case in a word in capitals, and for a word's first letter ("5ilva").
+            let options = lookalikes[c].map { alts in alts.map { upper || k == 0 ? Character($0.uppercased()) : $0 } } ?? [c]
+            spellings = spellings.flatMap { s in options.map { s + String($0) } }
+        }
+        return spellings.first { s in
+            let key = ParserData.fold(s)
+            return PersonNames.given.contains(key) || PersonNames.family.contains(key)
+        } ?? word
+    }
+}

@@ -71,4 +71,14 @@ import Testing
         #expect(c.organization == "Greenleaf Landscaping")
         #expect(c.phones.count == 1)
     }
+
+    /// Look-alike marks in a name's words become the letters the name lists confirm; a word the
+    /// lists do not know stays as read.
+    @Test func lookAlikeMarksInANameAreMendedByTheNameLists() {
+        #expect(NameMending.mend("Samue! Okafor") == "Samuel Okafor")
+        #expect(NameMending.mend("Isabe! Okafor") == "Isabel Okafor")
+        #expect(NameMending.mend("MAR1A LOPES") == "MARIA LOPES")
+        #expect(NameMending.mend("Zq1x Okafor") == "Zq1x Okafor")
+        #expect(NameMending.mend("Suite 12") == "Suite 12")
+    }
 }
