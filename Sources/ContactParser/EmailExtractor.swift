@@ -142,6 +142,7 @@ public enum URLExtractor {
                 if let colon = candidate.firstIndex(of: ":"), !candidate.hasPrefix("http") {
                     candidate = String(candidate[candidate.index(after: colon)...])
                 }
+                candidate = mendWWW(candidate)
                 let rawHost = host(of: candidate)
                 guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }) else { continue }
                 // As read, then as repaired: each may be one of OCR's slips beside an e-mail domain.
@@ -222,6 +223,18 @@ public enum URLExtractor {
             guard e.count == read.count, let at = e.firstIndex(of: "@") else { return false }
             return e.indices.allSatisfy { $0 == at || e[$0] == read[$0] }
         }
+    }
+
+    /// "www" as OCR reads it with a letter lost, doubled or turned ("ww.", "wwww.", "vww."), written
+    /// as printed; only before a host of two labels or more, so "ww.com" is left alone.
+    static func mendWWW(_ url: String) -> String {
+        let scheme = url.range(of: "://").map { url[..<$0.upperBound] } ?? ""
+        let rest = url.dropFirst(scheme.count)
+        let labels = rest.split(separator: ".", maxSplits: 1)
+        guard labels.count == 2, case let first = labels[0], first != "www", (2...5).contains(first.count),
+              first.allSatisfy({ $0 == "w" || $0 == "v" }), first.filter({ $0 == "w" }).count >= 2,
+              labels[1].split(separator: "/").first?.contains(".") == true else { return url }
+        return scheme + "www." + labels[1]
     }
 
     /// The letters of "https://www." that OCR leaves glued before a host.

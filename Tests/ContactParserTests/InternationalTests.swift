@@ -317,3 +317,14 @@ import Testing
         #expect(ContactParser().parse(text: "Meet me at the.fair").urls.isEmpty)
     }
 }
+
+@Suite struct WebAddressSlipTests {
+    /// "www" with a letter lost, doubled or turned is written as printed; a two-label host is not touched.
+    @Test func wwwAsOCRReadsItIsMended() {
+        #expect(URLExtractor.mendWWW("ww.lojadoze.com.br") == "www.lojadoze.com.br")
+        #expect(URLExtractor.mendWWW("wwww.example.org") == "www.example.org")
+        #expect(URLExtractor.mendWWW("https://vww.acme.co.uk/about") == "https://www.acme.co.uk/about")
+        #expect(URLExtractor.mendWWW("ww.com") == "ww.com")
+        #expect(URLExtractor.mendWWW("wave.example.com") == "wave.example.com")
+    }
+}
