@@ -61,9 +61,16 @@ enum RegionInference {
             for (code, weight) in nationalNumberVotes(lines: lines, candidates: candidates) { vote(code, weight, "phone-number") }
         }
         guard let best = votes.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }) else { return nil }
+        // One weak clue alone (a legal form, a postcode's shape, a sub-region, each worth 1.5 at
+        // most) names the wrong country about as often as the right one, and a wrong country
+        // reads the numbers wrong: numbers kept as printed are better than numbers misread.
+        guard best.value > minimumEvidence else { return nil }
         let order = ["country-name", "phone-prefix", "domain", "postcode", "script", "legal-form", "subregion", "phone-number"]
         return RegionGuess(code: best.key, sources: order.filter { sources[best.key]?.contains($0) == true })
     }
+
+    /// The weight of evidence a region must exceed to be said.
+    static let minimumEvidence = 1.5
 
     /// Regions of the numbers printed with an international prefix ("+81 52-858-6777").
     static func internationalRegions(in line: String) -> [String] {

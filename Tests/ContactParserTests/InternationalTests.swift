@@ -49,15 +49,19 @@ import Testing
     @Test func aPictogramReadAsAtIsNoEmail() {
         #expect(RegionInference.hasEmail("Av. Central, 12 - Curitiba - PR @& (41) 3456-7890") == false)
         #expect(RegionInference.hasEmail("Rua Sete, 12 - contato@loja.com.br"))
-        let c = ContactParser().parse(text: "Rua das Flores, 120\nCuritiba, Paraná - @ (41) 3456-7890")
+        let c = ContactParser().parse(text: "Rua das Flores, 120\nCuritiba, Paraná - @ (41) 3456-7890\nCEP 80010-000")
         #expect(c.region?.code == "BR")
     }
 
     @Test func legalFormsAndPostcodesTipTheBalance() {
-        // No domain, no prefix: the Spanish legal form and a Spanish mobile number.
-        let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\n50097 Pontevedra")
+        // No domain, no prefix: the Spanish legal form and the province after the postcode.
+        let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\nCalle Mayor 3\n36001 Vigo, Pontevedra")
         #expect(c.region?.code == "ES")
         #expect(c.phones.first?.e164 == "+34612344435")
+        // The legal form alone is one weak clue: no country, and the number stays as printed.
+        let alone = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35")
+        #expect(alone.region == nil)
+        #expect(alone.phones.first?.number == "612 34 44 35" && alone.phones.first?.e164 == nil)
     }
 }
 
