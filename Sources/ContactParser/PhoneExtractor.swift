@@ -46,7 +46,7 @@ enum PhoneExtractor {
                     label = label ?? shared.type
                 }
                 // A ZIP+4 or a run of digits is no phone: want validity, a label, or a phone's length.
-                guard fixed.valid || label != nil || digits.count >= 9 else { continue }
+                guard fixed.valid || label != nil || digits.count >= 9 || isLocalNumber(m.printed, region: region) else { continue }
                 // A number no plan knows, on a line OCR was unsure of, is mostly a misreading.
                 guard fixed.valid || line.confidence >= PhoneExtractor.unsureLine else { continue }
                 covered.append(m.utf8Range)
@@ -112,6 +112,17 @@ enum PhoneExtractor {
             return nil
         }
     }
+
+    /// A number printed as a local one ("3569-6905": digits, one hyphen or dot, four digits) that
+    /// the region's area codes would make valid.
+    static func isLocalNumber(_ printed: String, region: String?) -> Bool {
+        guard let region, let re = localShape else { return false }
+        let text = printed.trimmingCharacters(in: .whitespaces)
+        guard re.firstMatch(in: text, range: NSRange(location: 0, length: (text as NSString).length)) != nil else { return false }
+        return kindWithoutAreaCode(text.filter(\.isNumber), region: region) != nil
+    }
+
+    private static let localShape = try? NSRegularExpression(pattern: #"^\d{3,5}[-.]\d{4}$"#)
 
     /// The kind of a local number printed without its area code ("97038-8110" on a card from São
     /// Paulo): the kind libphonenumber gives it behind the area code of the region's example

@@ -134,6 +134,14 @@ import Testing
         #expect(none.phones.map(\.number) == ["21 3456-7890", "3456-7891"])
     }
 
+    /// A local number without a label, printed in a local number's shape after an address, is
+    /// kept as printed; a postcode is not.
+    @Test func anUnlabelledLocalNumberIsKeptAsPrinted() {
+        let c = ContactParser(fallbackRegion: "BR").parse(text: "Rua Sete, 12 - Centro 3456-7890\nCEP 80010-000")
+        #expect(c.phones.map(\.number) == ["3456-7890"])
+        #expect(c.phones.first?.valid == false && c.phones.first?.e164 == nil)
+    }
+
     @Test func pictogramsBeforeNumbersAreNotDigits() {
         let c = ContactParser(fallbackRegion: "SE").parse(text: "0 070-124 53 68\n® 08-14 72 31")
         #expect(c.phones.map(\.e164) == ["+46701245368", "+468147231"])
