@@ -90,10 +90,10 @@ public struct ContactParser: Sendable {
         let used = stage.used
 
         var domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
-        let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, urls: contact.urls, domains: domains)
+        let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
         contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
         contact.title = people.title
-        contact.organization = people.organization.map { people.organizationFromDomain ? $0 : CrossChecks.repairOrganization($0, domains: domains) }
+        contact.organization = people.organization.map { CrossChecks.repairOrganization($0, domains: domains) }
 
         // E-mail domain, web address and organisation usually agree: repair OCR slips between them.
         let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)

@@ -14,7 +14,6 @@ enum PeopleExtractor {
         var nameAgreesWithEmail = false
         var organizationAgreesWithDomain = false
         /// True when the organisation was only inferred from the e-mail or web domain.
-        var organizationFromDomain = false
         var nameLine: Int?
         var titleLine: Int?
         var organizationLine: Int?
@@ -52,7 +51,7 @@ enum PeopleExtractor {
         let hasAddresses: Bool
     }
 
-    static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], urls: [String], domains: [String]) -> Result {
+    static func extract(from lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String]) -> Result {
         let (card, probabilities) = score(lines: lines, skip: skip, emails: emails, domains: domains)
         let candidates = card.candidates
         var result = Result()
@@ -71,9 +70,6 @@ enum PeopleExtractor {
         if let k = picks[.title] {
             result.title = candidates[k].text
             result.titleLine = candidates[k].line.index
-        }
-        if result.organization == nil {
-            organizationFromDomain(companyDomainLabels(emails: emails, domains: domains, urls: urls, name: result.name?.full), into: &result)
         }
         return result
     }
@@ -164,42 +160,6 @@ enum PeopleExtractor {
         let joined = kept.filter { $0.contains(where: { $0.isLetter || $0.isNumber }) }.joined(separator: " ")
         return (joined.trimmingCharacters(in: ParserCharacters.debris), true)
     }
-
-    /// The labels of the domains that are the company's own: a web address's, or an e-mail's whose
-    /// local part is the person's name. A mailbox at a provider ("shopname@provider.com") is not.
-    static func companyDomainLabels(emails: [String], domains: [String], urls: [String], name: String?) -> [String] {
-        let pageHosts = Set(urls.filter { URLExtractor.hasPath($0) }.map { URLExtractor.host(of: $0).lowercased() })
-        // `domains` holds the e-mails' domains and then the web addresses' hosts: what is left once
-        // each e-mail's domain is taken out once came from a web address. A page on a platform
-        // ("social.example/shopname") is no company's domain: hosts of addresses with a path are left out.
-        var hosts = domains.map { $0.lowercased() }.filter { !pageHosts.contains($0) }
-        for email in emails {
-            if let domain = EmailAddress(email)?.domain.lowercased(), let k = hosts.firstIndex(of: domain) { hosts.remove(at: k) }
-        }
-        for email in emails {
-            guard let address = EmailAddress(email), let name, agreesWithEmail(name, locals: [address.local.lowercased()]) else { continue }
-            hosts.append(address.domain.lowercased())
-        }
-        var labels: [String] = []
-        for label in hosts.compactMap({ Domains.registrableLabel(of: $0) }) where !labels.contains(label) { labels.append(label) }
-        return labels
-    }
-
-    /// No organisation line: the name behind the company's domain, when it is not a web-mail
-    /// provider's.
-    static func organizationFromDomain(_ labels: [String], into result: inout Result) {
-        if let label = labels.first(where: { $0.count >= 3 }), !webmailLabels.contains(label) {
-            result.organization = label.prefix(1).uppercased() + label.dropFirst()
-            result.organizationFromDomain = true
-        }
-    }
-
-    /// Web-mail providers: their domain names no company.
-    static let webmailLabels: Set<String> = ["gmail", "googlemail", "yahoo", "ymail", "hotmail", "outlook", "msn", "icloud", "gmx",
-                                             "web", "mail", "aol", "live", "proton", "protonmail", "zoho", "yandex", "qq", "163",
-                                             "126", "naver", "daum", "hanmail", "rediffmail", "wanadoo", "orange", "laposte", "libero",
-                                             "virgilio", "tiscali", "t-online", "freenet", "bluewin", "seznam", "wp", "onet", "interia",
-                                             "sapo", "btinternet", "bigpond", "comcast", "sbcglobal"]
 
     // MARK: - Evidence
 
@@ -404,8 +364,7 @@ enum Confidence {
         }
         if contact.title != nil { out[.title] = clamp(judged(people.titleLine, .title)) }
         if contact.organization != nil {
-            out[.organization] = people.organizationFromDomain ? 0.3
-                : clamp(judged(people.organizationLine, .organization) + (people.organizationAgreesWithDomain ? 0.15 : 0))
+            out[.organization] = clamp(judged(people.organizationLine, .organization) + (people.organizationAgreesWithDomain ? 0.15 : 0))
         }
         if !contact.phones.isEmpty {
             out[.phones] = clamp(contact.phones.allSatisfy(\.valid) ? 0.9 : (contact.phones.contains(where: \.valid) ? 0.6 : 0.35))

@@ -277,10 +277,11 @@ import Testing
         #expect(c.urls.map { URLExtractor.host(of: $0) } == ["teoyeo.sg"])
     }
 
-    @Test func withoutACompanyLineTheDomainIsALowConfidenceFallback() {
+    /// A company named only inside its domain is not guessed from it: "lanternworks" may be
+    /// "Lantern Works", "LanternWorks GmbH" or a person's own domain.
+    @Test func withoutACompanyLineThereIsNoCompany() {
         let c = ContactParser().parse(text: "Jane Doe\nProduct Manager\njane@lanternworks.de")
-        #expect(c.organization == "Lanternworks")
-        #expect(c.confidence[.organization] == 0.3)
+        #expect(c.organization == nil)
     }
 
     /// A title of two letters read clearly on its own line is a title ("VD": verkställande direktör).
