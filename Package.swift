@@ -50,8 +50,10 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // libheif through dlopen, the first time a HEIF file arrives (its codecs cost every run 10 ms to load).
         .target(name: "CHeifShim"),
-        // Kernels with AVX2 where the processor has it, chosen at run time (Swift's own code is built for any x86-64).
-        .target(name: "CKernels"),
+        // Kernels with AVX2 where the processor has it, chosen at run time (Swift's own code is built for any x86-64):
+        // the resize's for ImageIngest, detection's for CardDetection.
+        .target(name: "CResizeKernels"),
+        .target(name: "CDetectionKernels"),
         .target(name: "CSeccomp"),
         // Work libtesseract does that cardscan's readings do not need, left out (symbol interposition; see its header).
         .target(name: "CTesseractLean", dependencies: ["CLeptonica"]),
@@ -67,9 +69,9 @@ let package = Package(
         .target(name: "PrivacyManifest"),
 
         // MARK: Pipeline stages, in the order data flows.
-        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CKernels", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CResizeKernels", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
-        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CKernels"]),
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CDetectionKernels"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
@@ -122,10 +124,10 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CKernels"],
+            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CResizeKernels"],
             linkerSettings: [.linkedLibrary("heif")]),  // libheif's encoder writes the HEIC fixtures
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
-        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica", "CKernels"]),
+        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica", "CDetectionKernels"]),
         .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),

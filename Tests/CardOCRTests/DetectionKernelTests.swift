@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 import TestSupport
 import Testing
@@ -611,7 +611,7 @@ extension DetectionKernelTests {
     }
 }
 
-/// RegionCandidates' planes, masks and quantiles in CKernels, with AVX2 and one value at a time,
+/// RegionCandidates' planes, masks and quantiles in CDetectionKernels, with AVX2 and one value at a time,
 /// against their first Swift forms.
 @Suite struct RegionKernelTests {
     static func definitionHalved(_ a: [Float], width W: Int, height H: Int, maximum: Bool) -> [Float] {

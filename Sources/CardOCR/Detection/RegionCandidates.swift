@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 
 /// Card outlines from regions: the photo is cut into regions several ways (by colour distance
