@@ -316,6 +316,14 @@ LEGAL = {
     "pl": ["Sp. z o.o.", "S.A.", "Sp.j."], "cs": ["s.r.o.", "a.s."], "hu": ["Kft.", "Zrt.", "Bt."],
     "ro": ["S.R.L.", "S.A."], "hr": ["d.o.o.", "d.d."], "tr": ["A.Ş.", "Ltd. Şti."], "id": ["PT", "CV", "Tbk"],
 }
+ADDRESS_LABELS = {"en": ["Address", "Addr.", "A", "Office"], "de": ["Adresse", "Anschrift"], "fr": ["Adresse"], "es": ["Dirección", "Dir."],
+                  "pt": ["Endereço", "End.", "Morada"], "it": ["Indirizzo", "Sede"], "nl": ["Adres"], "sv": ["Adress", "Besöksadress"],
+                  "pl": ["Adres"], "cs": ["Adresa"]}
+HEADINGS = {"en": ["Portfolio", "Contact", "Services", "Quality", "Welcome", "Consulting", "Since 1995", "Open Daily"],
+            "pt": ["Contato", "Serviços", "Qualidade", "Orçamentos", "Atendimento", "Delivery"],
+            "es": ["Contacto", "Servicios", "Calidad", "Presupuestos", "Atención"],
+            "de": ["Kontakt", "Leistungen", "Qualität", "Beratung", "Service"],
+            "fr": ["Contact", "Prestations", "Qualité", "Devis"], "it": ["Contatti", "Servizi", "Qualità", "Preventivi"]}
 SOCIAL = ["facebook.com/%s", "instagram.com/%s", "@%s", "fb.com/%s", "linkedin.com/in/%s", "twitter.com/%s", "/%s"]
 WEBMAIL = ["gmail.com", "hotmail.com", "yahoo.com", "outlook.com", "icloud.com", "uol.com.br", "bol.com.br", "terra.com.br",
            "yahoo.com.br", "gmx.de", "web.de", "orange.fr", "libero.it", "wanadoo.fr", "live.com", "aol.com", "ig.com.br"]
@@ -585,8 +593,11 @@ def make_org(rng, fake, lang, region, family, kind, split):
         word = ascii_slug(fake.word())[:10].capitalize() or "Nova"
         name = "%s %s" % (word, rng.choice(INDUSTRY["en"]))
         slugbase = word
-    if rng.random() < 0.15:
+    r = rng.random()
+    if r < 0.15:
         name = name.upper()
+    elif r < 0.2:
+        name = name.lower()  # a wordmark set in lower case
     return name, ascii_slug(slugbase)[:20] or "empresa"
 
 
@@ -768,8 +779,11 @@ def make_card(rng, split):
         else:
             trades = TRADES.get(lang) or TRADES["en"]
             t = rng.choice([" - ", ", ", " • ", " | "]).join(rng.sample(trades, rng.randint(2, 3)))
-        if rng.random() < 0.3:
+        r = rng.random()
+        if r < 0.3:
             t = t.upper()
+        elif r < 0.45:
+            t = t.lower()
         card.add(t, "tagline", "small")
 
     def add_contacts():
@@ -815,12 +829,21 @@ def make_card(rng, split):
 
     def add_address():
         if address:
-            for l in address["lines"]:
+            lines = list(address["lines"])
+            if rng.random() < 0.12:
+                lines[0] = rng.choice(ADDRESS_LABELS.get(lang, ADDRESS_LABELS["en"]) + ADDRESS_LABELS["en"]) + rng.choice([": ", " ", " | "]) + lines[0]
+            for l in lines:
                 card.add(l, "address", "small")
 
     def add_extras():
         if rng.random() < 0.15:
             card.add(rng.choice(HOURS.get(lang, HOURS["en"])), "other", "small")
+        if rng.random() < (0.15 if kind in ("shop", "firstname", "back") else 0.04):
+            # A word on its own: the trade, a service, a heading ("CATERING", "Portfolio").
+            words = (TRADES.get(lang) or TRADES["en"]) + [w.capitalize() for w in SERVICE_WORDS.get(lang, SERVICE_WORDS["en"]) if " " not in w] \
+                + HEADINGS.get(lang, HEADINGS["en"])
+            word = rng.choice([w for w in words if " " not in w] or ["Services"])
+            card.add(word.upper() if rng.random() < 0.5 else word, "other", rng.choice(["small", "medium", "large"]))
 
     if kind == "corporate" and person and org and rng.random() < 0.07:
         # Name and company side by side, read by OCR as one line.

@@ -18,6 +18,8 @@ enum PeopleExtractor {
         var nameLine: Int?
         var titleLine: Int?
         var organizationLine: Int?
+        /// The line-role model's probability of the role for the line given it.
+        var probability: [LineRole: Double] = [:]
     }
 
     /// A candidate line after cleaning, keeping the index of the line it came from. `company` is
@@ -55,6 +57,7 @@ enum PeopleExtractor {
         let candidates = card.candidates
         var result = Result()
         let picks = assignRoles(probabilities, candidates: candidates)
+        for (role, k) in picks { result.probability[role] = probabilities[k][role.rawValue] }
         if let k = picks[.organization] {
             result.organization = candidates[k].company
             result.organizationLine = candidates[k].line.index
@@ -393,13 +396,16 @@ enum Confidence {
         var out: [Contact.Field: Double] = [:]
         func ocr(_ index: Int?) -> Double { index.map { lines[$0].confidence } ?? 0.8 }
         func clamp(_ v: Double) -> Double { (max(0, min(1, v)) * 100).rounded() / 100 }
+        // OCR's confidence in the line and the line-role model's in its role, raised when the
+        // e-mail or the domain agrees.
+        func judged(_ line: Int?, _ role: LineRole) -> Double { 0.5 * ocr(line) + 0.5 * (people.probability[role] ?? 0.5) }
         if contact.name != nil {
-            out[.name] = clamp(0.5 * ocr(people.nameLine) + (people.nameAgreesWithEmail ? 0.5 : 0.25))
+            out[.name] = clamp(judged(people.nameLine, .name) + (people.nameAgreesWithEmail ? 0.15 : 0))
         }
-        if contact.title != nil { out[.title] = clamp(0.6 * ocr(people.titleLine) + 0.3) }
+        if contact.title != nil { out[.title] = clamp(judged(people.titleLine, .title)) }
         if contact.organization != nil {
             out[.organization] = people.organizationFromDomain ? 0.3
-                : clamp(0.5 * ocr(people.organizationLine) + (people.organizationAgreesWithDomain ? 0.45 : 0.2))
+                : clamp(judged(people.organizationLine, .organization) + (people.organizationAgreesWithDomain ? 0.15 : 0))
         }
         if !contact.phones.isEmpty {
             out[.phones] = clamp(contact.phones.allSatisfy(\.valid) ? 0.9 : (contact.phones.contains(where: \.valid) ? 0.6 : 0.35))

@@ -218,7 +218,8 @@ enum ParserData {
 
 /// Given and family names (Faker's lists, three quarters of them: see scripts/generate_name_data.py).
 enum PersonNames {
-    /// Lower case with accents folded (OCR drops them): "cäcilia" is listed as "cacilia".
-    static let given: Set<String> = Set(PersonNamesSource.given.split(separator: "\n").map(String.init))
-    static let family: Set<String> = Set(PersonNamesSource.family.split(separator: "\n").map(String.init))
+    /// Lower case with accents folded (OCR drops them): "cäcilia" is listed as "cacilia"; looked
+    /// up by the hash of the name.
+    static let given = HashedTable(base64: PersonNamesSource.given)
+    static let family = HashedTable(base64: PersonNamesSource.family)
 }

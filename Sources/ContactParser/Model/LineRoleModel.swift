@@ -19,33 +19,38 @@ enum LineRole: Int, CaseIterable, Sendable {
 /// A multinomial logistic regression over `LineFeatures`: a weight per feature and role, summed
 /// over a line's features and turned into probabilities by softmax. Trained offline on generated
 /// cards (scripts/train_roles.py); the weights ship as data (`LineRoleWeights`, with their
-/// provenance), and a feature the table does not hold weighs nothing.
+/// provenance), keyed by the hash of the feature's name, and a feature the table does not hold
+/// weighs nothing.
 struct LineRoleModel: Sendable {
     /// A role is given to a line only when the model thinks it this much likelier than "other".
     static let margin = 1.0
 
-    let weights: [String: SIMD4<Float>]
+    let table: HashedTable
+    let weights: [SIMD4<Float>]
 
     /// The shipped model, read once.
-    static let shared = LineRoleModel(table: LineRoleWeights.table)
+    static let shared = LineRoleModel(keys: LineRoleWeights.keys, weights: LineRoleWeights.weights)
 
-    /// Reads a table of lines `feature<TAB>w_other w_name w_title w_org`.
-    init(table: String) {
-        var weights: [String: SIMD4<Float>] = [:]
-        for row in table.split(separator: "\n") {
-            guard let tab = row.firstIndex(of: "\t") else { continue }
-            let values = row[row.index(after: tab)...].split(separator: " ").compactMap { Float($0) }
-            guard values.count == 4 else { continue }
-            weights[String(row[..<tab])] = SIMD4(values[0], values[1], values[2], values[3])
+    /// Reads the features' hashes (`HashedTable`) and their weights: four little-endian Float32
+    /// bit patterns per feature (other, name, title, org), as base64 text.
+    init(keys: String, weights text: String) {
+        table = HashedTable(base64: keys)
+        let bits = HashedTable.decode(text, as: UInt32.self)
+        guard bits.count == table.keys.count * 4 else {
+            weights = Array(repeating: SIMD4(repeating: 0), count: table.keys.count)
+            return
         }
-        self.weights = weights
+        self.weights = (0..<table.keys.count).map { k in
+            SIMD4(Float(bitPattern: bits[4 * k]), Float(bitPattern: bits[4 * k + 1]), Float(bitPattern: bits[4 * k + 2]),
+                  Float(bitPattern: bits[4 * k + 3]))
+        }
     }
 
     /// The probability of each role (indexed by `LineRole.rawValue`) for a line with these features.
     func probabilities(_ features: [String]) -> [Double] {
         var sum = SIMD4<Float>(repeating: 0)
         for feature in features {
-            if let w = weights[feature] { sum += w }
+            if let k = table.index(of: feature) { sum += weights[k] }
         }
         let top = sum.max()
         let e = (0..<4).map { Foundation.exp(Double(sum[$0] - top)) }
