@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "CardDetection", dependencies: ["ImageIngest", "CDetectionKernels"]),
         // Tesseract: its engines, languages and orientation, and the reading itself.
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
-        .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
+        .target(name: "ContactParser", dependencies: ["CPhoneNumber", "FileAccess"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
         .target(
@@ -114,6 +114,7 @@ let package = Package(
                 "CardScan",
                 "CardScanService",
                 "ContactBook",
+                "ContactParser",
                 "FileAccess",
                 "ImageIngest",
                 "Lockdown",
