@@ -73,15 +73,14 @@ static void cs_configure(struct jpeg_decompress_struct *cinfo, int scaleNum, int
     }
 }
 
-/// Creates the decompressor and reads the header of `data` (libjpeg's errors longjmp to the caller's setjmp).
-static void cs_read_header(struct jpeg_decompress_struct *cinfo, const unsigned char *data, size_t length) {
-    jpeg_create_decompress(cinfo);
-    jpeg_mem_src(cinfo, data, (unsigned long)length);
-    jpeg_read_header(cinfo, TRUE);
-}
+/// What `body` is given: a decompressor with the header of the data read, and its own context.
+typedef int (*cs_decompressor_body)(struct jpeg_decompress_struct *cinfo, void *context);
 
-int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
-                      char *message, size_t messageLength) {
+/// Runs `body` on a decompressor of `data` with its header read, and destroys it after. libjpeg's
+/// errors, in the header or in `body`, longjmp back here: CS_JPEG_ERROR with `message` set.
+/// Everything libjpeg allocates comes from cinfo's pools and is freed with it on either path.
+static int cs_with_decompressor(const unsigned char *data, size_t length, char *message, size_t messageLength,
+                                cs_decompressor_body body, void *context) {
     struct jpeg_decompress_struct cinfo;
     cs_error_mgr err;
     memset(&cinfo, 0, sizeof cinfo);
@@ -90,19 +89,40 @@ int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, in
         jpeg_destroy_decompress(&cinfo);
         return CS_JPEG_ERROR;
     }
-    cs_read_header(&cinfo, data, length);
-    info->width = (int)cinfo.image_width;
-    info->height = (int)cinfo.image_height;
-    info->components = cinfo.num_components;
-    info->colorSpace = cs_color_class(cinfo.jpeg_color_space);
-    info->progressive = cinfo.progressive_mode ? 1 : 0;
-    cs_configure(&cinfo, scaleNum, gray);
-    jpeg_calc_output_dimensions(&cinfo);
-    info->outputWidth = (int)cinfo.output_width;
-    info->outputHeight = (int)cinfo.output_height;
-    info->outputChannels = gray ? 1 : 3;
+    jpeg_create_decompress(&cinfo);
+    jpeg_mem_src(&cinfo, data, (unsigned long)length);
+    jpeg_read_header(&cinfo, TRUE);
+    int rc = body(&cinfo, context);
     jpeg_destroy_decompress(&cinfo);
+    return rc;
+}
+
+typedef struct {
+    int scaleNum;
+    int gray;
+    cs_jpeg_info *info;
+} cs_info_request;
+
+static int cs_read_info_body(struct jpeg_decompress_struct *cinfo, void *context) {
+    cs_info_request *request = context;
+    cs_jpeg_info *info = request->info;
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->colorSpace = cs_color_class(cinfo->jpeg_color_space);
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    cs_configure(cinfo, request->scaleNum, request->gray);
+    jpeg_calc_output_dimensions(cinfo);
+    info->outputWidth = (int)cinfo->output_width;
+    info->outputHeight = (int)cinfo->output_height;
+    info->outputChannels = request->gray ? 1 : 3;
     return CS_JPEG_OK;
+}
+
+int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
+                      char *message, size_t messageLength) {
+    cs_info_request request = {scaleNum, gray, info};
+    return cs_with_decompressor(data, length, message, messageLength, cs_read_info_body, &request);
 }
 
 /// Where decoded rows go: into one buffer holding the whole image (`out` non-NULL, row y at
@@ -215,33 +235,38 @@ static void cs_read_rows(struct jpeg_decompress_struct *cinfo, cs_row_sink *sink
     }
 }
 
-static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
-                               int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
-    struct jpeg_decompress_struct cinfo;
-    cs_error_mgr err;
-    memset(&cinfo, 0, sizeof cinfo);
-    cs_setup(&cinfo, &err, message, messageLength);
-    *warnings = 0;
-    *rowsDecoded = 0;
-    if (setjmp(err.jump)) {
-        // Everything allocated since comes from cinfo's pools: freed with it.
-        jpeg_destroy_decompress(&cinfo);
-        return CS_JPEG_ERROR;
-    }
-    cs_read_header(&cinfo, data, length);
-    cs_configure(&cinfo, scaleNum, gray);
-    jpeg_start_decompress(&cinfo);
-    size_t rowBytes = (size_t)cinfo.output_width * (size_t)(gray ? 1 : 3);
-    if (!cs_sink_fits(sinkp, &cinfo, rowBytes, gray)) {
-        jpeg_destroy_decompress(&cinfo);
-        if (message && messageLength) snprintf(message, messageLength, "output buffer size mismatch");
+typedef struct {
+    int scaleNum;
+    int gray;
+    cs_row_sink *sink;
+    int *warnings;
+    int *rowsDecoded;
+    char *message;
+    size_t messageLength;
+} cs_decode_request;
+
+static int cs_decode_body(struct jpeg_decompress_struct *cinfo, void *context) {
+    cs_decode_request *request = context;
+    cs_configure(cinfo, request->scaleNum, request->gray);
+    jpeg_start_decompress(cinfo);
+    size_t rowBytes = (size_t)cinfo->output_width * (size_t)(request->gray ? 1 : 3);
+    if (!cs_sink_fits(request->sink, cinfo, rowBytes, request->gray)) {
+        if (request->message && request->messageLength)
+            snprintf(request->message, request->messageLength, "output buffer size mismatch");
         return CS_JPEG_BAD_ARGS;
     }
-    cs_read_rows(&cinfo, sinkp, rowBytes, gray, rowsDecoded);
-    jpeg_finish_decompress(&cinfo);
-    *warnings = (int)cinfo.err->num_warnings;
-    jpeg_destroy_decompress(&cinfo);
+    cs_read_rows(cinfo, request->sink, rowBytes, request->gray, request->rowsDecoded);
+    jpeg_finish_decompress(cinfo);
+    *request->warnings = (int)cinfo->err->num_warnings;
     return CS_JPEG_OK;
+}
+
+static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
+                               int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
+    *warnings = 0;
+    *rowsDecoded = 0;
+    cs_decode_request request = {scaleNum, gray, sinkp, warnings, rowsDecoded, message, messageLength};
+    return cs_with_decompressor(data, length, message, messageLength, cs_decode_body, &request);
 }
 
 int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
