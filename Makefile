@@ -2,8 +2,8 @@
 SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
-# The release tools carry the Swift runtime and Foundation inside them: a process starts about
-# 10 ms sooner than with them as shared libraries (README, Performance).
+# The release tools carry the Swift runtime and Foundation inside them: a process starts without
+# loading them as shared libraries (docs/architecture.md, Building).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
 .PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
