@@ -433,9 +433,9 @@ import Foundation
         #expect(fast == general)
     }
 
-    /// Code read of issue 37: a non-finite quad gave a non-finite homography; warp.c's clamps
-    /// were false for NaN, so cvtt made the coordinates INT_MIN and the gather read about 2 GiB
-    /// before the image. `Rectifier.warp` (public) refuses such a quad, and the kernel clamps NaN.
+    /// A non-finite quad gives a non-finite homography; clamps that are false for NaN would let
+    /// cvtt make the coordinates INT_MIN and the gather read about 2 GiB before the image.
+    /// `Rectifier.warp` (public) refuses such a quad, and the kernel clamps NaN.
     @Test func nonFiniteCornersAndMatricesNeverReadOutsideTheImage() throws {
         let image = PixelImage(width: 64, height: 48, channels: 1, pixels: (0..<(64 * 48)).map { UInt8(truncatingIfNeeded: $0 % 251 + 3) })
         for bad in [Double.nan, .infinity, -.infinity, 1e300] {
