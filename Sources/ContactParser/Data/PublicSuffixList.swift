@@ -13,13 +13,9 @@ public struct PublicSuffixList: Sendable, Equatable {
     /// The environment variable that names another copy of the list (a newer one, or on a system
     /// that keeps it elsewhere).
     public static let environmentVariable = "CARDSCAN_PUBLIC_SUFFIX_LIST"
-    /// Where the list is looked for when the environment names none: Debian and Ubuntu, then
-    /// Homebrew's libpsl on Apple silicon and on Intel.
-    public static let systemPaths = [
-        "/usr/share/publicsuffix/public_suffix_list.dat",
-        "/opt/homebrew/share/publicsuffix/public_suffix_list.dat",
-        "/usr/local/share/publicsuffix/public_suffix_list.dat",
-    ]
+    /// Where the list is looked for when the environment names none: where Debian and Ubuntu's
+    /// `publicsuffix` package puts it. Elsewhere, `CARDSCAN_PUBLIC_SUFFIX_LIST` names a copy.
+    public static let systemPaths = ["/usr/share/publicsuffix/public_suffix_list.dat"]
     /// The largest list read (the list is about 230 KB).
     public static let maximumBytes = 4 << 20
 
