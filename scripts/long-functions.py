@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Lists the Swift functions, initializers and closures-bodied accessors in Sources/ longer than
-a limit (default 50 lines, counted from the declaration to its closing brace).
+"""Lists the Swift functions, initializers and closures-bodied accessors, and the C and C++
+functions, in Sources/ longer than a limit (default 50 lines, counted from the declaration to
+its closing brace).
 
     python3 scripts/long-functions.py [--limit N] [DIR ...]
 
@@ -15,6 +16,11 @@ import sys
 DECL = re.compile(r'^\s*(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|private|fileprivate|internal|package|static|'
                   r'class|override|final|mutating|nonisolated|convenience|required|@inlinable)\s+)*'
                   r'(func\s+[^\s(<]+|init[?!]?|deinit|subscript)\b')
+# A C or C++ function definition: at the start of a line (not indented), a return type and a name
+# followed by its parameters; a control statement, a macro or a declaration ending in ';' is not one.
+C_DECL = re.compile(r'^(?!(?:if|for|while|switch|return|else|do|typedef|struct|enum|union)\b)'
+                    r'[A-Za-z_][\w\s\*:<>,&]*?\b([A-Za-z_]\w*(?:::\w+)*)\s*\([^;]*$')
+C_SUFFIXES = ('.c', '.h', '.cpp', '.cc')
 
 
 def code_only(text):
@@ -62,12 +68,24 @@ def code_only(text):
     return ''.join(out)
 
 
+def declaration(line, is_c):
+    """The name a line declares a function by, or None."""
+    if is_c:
+        if line.startswith('#') or line.startswith('__attribute__'):
+            return None
+        m = C_DECL.match(line)
+        return m.group(1) if m else None
+    m = DECL.match(line)
+    return m.group(1) if m else None
+
+
 def long_functions(path, limit):
+    is_c = path.suffix in C_SUFFIXES
     lines = code_only(path.read_text(encoding='utf-8')).split('\n')
     found = []
     for number, line in enumerate(lines):
-        m = DECL.match(line)
-        if not m:
+        name = declaration(line, is_c)
+        if not name:
             continue
         depth, opened = 0, False
         for end in range(number, len(lines)):
@@ -79,12 +97,14 @@ def long_functions(path, limit):
                     depth -= 1
             if opened and depth <= 0:
                 break
+            if not opened and is_c and lines[end].rstrip().endswith(';'):
+                break  # a C prototype: no body
             if not opened and end > number + 8:
                 break  # a protocol requirement: no body
         if opened:
             length = end - number + 1
             if length > limit:
-                found.append((length, f'{path}:{number + 1}', m.group(1)))
+                found.append((length, f'{path}:{number + 1}', name))
     return found
 
 
@@ -95,8 +115,9 @@ def main():
     args = parser.parse_args()
     found = []
     for d in args.dirs:
-        for path in sorted(pathlib.Path(d).rglob('*.swift')):
-            found += long_functions(path, args.limit)
+        for path in sorted(pathlib.Path(d).rglob('*')):
+            if path.suffix == '.swift' or path.suffix in C_SUFFIXES:
+                found += long_functions(path, args.limit)
     for length, where, name in sorted(found, reverse=True):
         print(f'{length:4d}  {where}  {name}')
     print(f'{len(found)} function(s) over {args.limit} lines')

@@ -11,6 +11,7 @@ packages=(
   tesseract-ocr-fin tesseract-ocr-ces
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
+  publicsuffix                                                           # domains: the Public Suffix List
   libzbar-dev                                                            # QR codes on the card
   libsqlite3-dev                                                         # the contact book (GRDB)
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor

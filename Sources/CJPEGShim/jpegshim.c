@@ -73,8 +73,14 @@ static void cs_configure(struct jpeg_decompress_struct *cinfo, int scaleNum, int
     }
 }
 
-int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
-                      char *message, size_t messageLength) {
+/// What `body` is given: a decompressor with the header of the data read, and its own context.
+typedef int (*cs_decompressor_body)(struct jpeg_decompress_struct *cinfo, void *context);
+
+/// Runs `body` on a decompressor of `data` with its header read, and destroys it after. libjpeg's
+/// errors, in the header or in `body`, longjmp back here: CS_JPEG_ERROR with `message` set.
+/// Everything libjpeg allocates comes from cinfo's pools and is freed with it on either path.
+static int cs_with_decompressor(const unsigned char *data, size_t length, char *message, size_t messageLength,
+                                cs_decompressor_body body, void *context) {
     struct jpeg_decompress_struct cinfo;
     cs_error_mgr err;
     memset(&cinfo, 0, sizeof cinfo);
@@ -86,18 +92,37 @@ int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, in
     jpeg_create_decompress(&cinfo);
     jpeg_mem_src(&cinfo, data, (unsigned long)length);
     jpeg_read_header(&cinfo, TRUE);
-    info->width = (int)cinfo.image_width;
-    info->height = (int)cinfo.image_height;
-    info->components = cinfo.num_components;
-    info->colorSpace = cs_color_class(cinfo.jpeg_color_space);
-    info->progressive = cinfo.progressive_mode ? 1 : 0;
-    cs_configure(&cinfo, scaleNum, gray);
-    jpeg_calc_output_dimensions(&cinfo);
-    info->outputWidth = (int)cinfo.output_width;
-    info->outputHeight = (int)cinfo.output_height;
-    info->outputChannels = gray ? 1 : 3;
+    int rc = body(&cinfo, context);
     jpeg_destroy_decompress(&cinfo);
+    return rc;
+}
+
+typedef struct {
+    int scaleNum;
+    int gray;
+    cs_jpeg_info *info;
+} cs_info_request;
+
+static int cs_read_info_body(struct jpeg_decompress_struct *cinfo, void *context) {
+    cs_info_request *request = context;
+    cs_jpeg_info *info = request->info;
+    info->width = (int)cinfo->image_width;
+    info->height = (int)cinfo->image_height;
+    info->components = cinfo->num_components;
+    info->colorSpace = cs_color_class(cinfo->jpeg_color_space);
+    info->progressive = cinfo->progressive_mode ? 1 : 0;
+    cs_configure(cinfo, request->scaleNum, request->gray);
+    jpeg_calc_output_dimensions(cinfo);
+    info->outputWidth = (int)cinfo->output_width;
+    info->outputHeight = (int)cinfo->output_height;
+    info->outputChannels = request->gray ? 1 : 3;
     return CS_JPEG_OK;
+}
+
+int cs_jpeg_read_info(const unsigned char *data, size_t length, int scaleNum, int gray, cs_jpeg_info *info,
+                      char *message, size_t messageLength) {
+    cs_info_request request = {scaleNum, gray, info};
+    return cs_with_decompressor(data, length, message, messageLength, cs_read_info_body, &request);
 }
 
 /// Where decoded rows go: into one buffer holding the whole image (`out` non-NULL, row y at
@@ -163,79 +188,85 @@ int cs_gray_rows_agree(const unsigned char *rgb, unsigned char *plain, unsigned 
 #endif
 }
 
-static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
-                               int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
-    struct jpeg_decompress_struct cinfo;
-    cs_error_mgr err;
-    JSAMPLE *cmykRow = NULL;
-    memset(&cinfo, 0, sizeof cinfo);
-    cs_setup(&cinfo, &err, message, messageLength);
-    *warnings = 0;
-    *rowsDecoded = 0;
-    if (setjmp(err.jump)) {
-        // cmykRow is volatile-safe: it is only assigned before any call that can longjmp
-        // after the assignment; freed through cinfo's pool otherwise.
-        jpeg_destroy_decompress(&cinfo);
-        return CS_JPEG_ERROR;
-    }
-    jpeg_create_decompress(&cinfo);
-    jpeg_mem_src(&cinfo, data, (unsigned long)length);
-    jpeg_read_header(&cinfo, TRUE);
-    cs_configure(&cinfo, scaleNum, gray);
-    jpeg_start_decompress(&cinfo);
-    int channels = gray ? 1 : 3;
-    size_t rowBytes = (size_t)cinfo.output_width * (size_t)channels;
-    int sizeOK = sinkp->out ? sinkp->outLength == rowBytes * cinfo.output_height
-                            : (sinkp->row != NULL && sinkp->onRow != NULL && sinkp->rowLength == rowBytes && !gray
-                               && sinkp->gray != NULL
-                               && sinkp->grayLength == (size_t)cinfo.output_width * cinfo.output_height);
-    if (!sizeOK) {
-        jpeg_destroy_decompress(&cinfo);
-        if (message && messageLength) snprintf(message, messageLength, "output buffer size mismatch");
-        return CS_JPEG_BAD_ARGS;
-    }
-    int cmyk = cinfo.out_color_space == JCS_CMYK;
-    if (cmyk) {
-        // A row buffer from libjpeg's own pool: released by jpeg_destroy_decompress, even on longjmp.
-        cmykRow = (*cinfo.mem->alloc_small)((j_common_ptr)&cinfo, JPOOL_IMAGE,
-                                            (size_t)cinfo.output_width * 4);
-    }
-    int adobeInverted = cinfo.saw_Adobe_marker;
-    while (cinfo.output_scanline < cinfo.output_height) {
-        int rowIndex = (int)cinfo.output_scanline;  // (y is the yellow sample below)
-        unsigned char *row = sinkp->out ? sinkp->out + rowBytes * cinfo.output_scanline : sinkp->row;
-        if (!cmyk) {
-            JSAMPROW rows[1] = {row};
-            jpeg_read_scanlines(&cinfo, rows, 1);
+/// True when the sink's buffers have the sizes the decode at this scale writes.
+static int cs_sink_fits(const cs_row_sink *sinkp, const struct jpeg_decompress_struct *cinfo, size_t rowBytes, int gray) {
+    if (sinkp->out) return sinkp->outLength == rowBytes * cinfo->output_height;
+    return sinkp->row != NULL && sinkp->onRow != NULL && sinkp->rowLength == rowBytes && !gray && sinkp->gray != NULL
+           && sinkp->grayLength == (size_t)cinfo->output_width * cinfo->output_height;
+}
+
+/// One CMYK row as RGB (or gray). Adobe stores inverted CMYK: there the sample is already (255 - ink).
+static void cs_cmyk_row(const JSAMPLE *cmykRow, unsigned char *row, JDIMENSION width, int adobeInverted, int gray) {
+    for (JDIMENSION x = 0; x < width; x++) {
+        int c = cmykRow[4 * x], m = cmykRow[4 * x + 1], y = cmykRow[4 * x + 2], k = cmykRow[4 * x + 3];
+        if (!adobeInverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        int r = c * k / 255, g = m * k / 255, b = y * k / 255;
+        if (gray) {
+            row[x] = cs_gray((unsigned)r, (unsigned)g, (unsigned)b);
         } else {
-            JSAMPROW rows[1] = {cmykRow};
-            jpeg_read_scanlines(&cinfo, rows, 1);
-            for (JDIMENSION x = 0; x < cinfo.output_width; x++) {
-                int c = cmykRow[4 * x], m = cmykRow[4 * x + 1], y = cmykRow[4 * x + 2], k = cmykRow[4 * x + 3];
-                if (!adobeInverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
-                // Adobe stores inverted CMYK: the sample is already (255 - ink).
-                int r = c * k / 255, g = m * k / 255, b = y * k / 255;
-                if (gray) {
-                    row[x] = cs_gray((unsigned)r, (unsigned)g, (unsigned)b);
-                } else {
-                    row[3 * x] = (unsigned char)r;
-                    row[3 * x + 1] = (unsigned char)g;
-                    row[3 * x + 2] = (unsigned char)b;
-                }
-            }
+            row[3 * x] = (unsigned char)r;
+            row[3 * x + 1] = (unsigned char)g;
+            row[3 * x + 2] = (unsigned char)b;
         }
-        *rowsDecoded = (int)cinfo.output_scanline;
+    }
+}
+
+/// Every row of the started decode into the sink: into `out`, or row by row through `row`, each
+/// also made gray into `gray` (timed) and handed to `onRow`.
+static void cs_read_rows(struct jpeg_decompress_struct *cinfo, cs_row_sink *sinkp, size_t rowBytes, int gray,
+                         int *rowsDecoded) {
+    int cmyk = cinfo->out_color_space == JCS_CMYK;
+    // A row buffer from libjpeg's own pool: released by jpeg_destroy_decompress, even on longjmp.
+    JSAMPLE *cmykRow = cmyk ? (*cinfo->mem->alloc_small)((j_common_ptr)cinfo, JPOOL_IMAGE, (size_t)cinfo->output_width * 4)
+                            : NULL;
+    while (cinfo->output_scanline < cinfo->output_height) {
+        int rowIndex = (int)cinfo->output_scanline;
+        unsigned char *row = sinkp->out ? sinkp->out + rowBytes * cinfo->output_scanline : sinkp->row;
+        JSAMPROW rows[1] = {cmyk ? cmykRow : row};
+        jpeg_read_scanlines(cinfo, rows, 1);
+        if (cmyk) cs_cmyk_row(cmykRow, row, cinfo->output_width, cinfo->saw_Adobe_marker, gray);
+        *rowsDecoded = (int)cinfo->output_scanline;
         if (!sinkp->out) {
             long long start = cs_now_ns();
-            cs_gray_row(row, sinkp->gray + (size_t)rowIndex * cinfo.output_width, cinfo.output_width);
+            cs_gray_row(row, sinkp->gray + (size_t)rowIndex * cinfo->output_width, cinfo->output_width);
             sinkp->grayNanoseconds += cs_now_ns() - start;
             sinkp->onRow(sinkp->context, rowIndex, row);
         }
     }
-    jpeg_finish_decompress(&cinfo);
-    *warnings = (int)cinfo.err->num_warnings;
-    jpeg_destroy_decompress(&cinfo);
+}
+
+typedef struct {
+    int scaleNum;
+    int gray;
+    cs_row_sink *sink;
+    int *warnings;
+    int *rowsDecoded;
+    char *message;
+    size_t messageLength;
+} cs_decode_request;
+
+static int cs_decode_body(struct jpeg_decompress_struct *cinfo, void *context) {
+    cs_decode_request *request = context;
+    cs_configure(cinfo, request->scaleNum, request->gray);
+    jpeg_start_decompress(cinfo);
+    size_t rowBytes = (size_t)cinfo->output_width * (size_t)(request->gray ? 1 : 3);
+    if (!cs_sink_fits(request->sink, cinfo, rowBytes, request->gray)) {
+        if (request->message && request->messageLength)
+            snprintf(request->message, request->messageLength, "output buffer size mismatch");
+        return CS_JPEG_BAD_ARGS;
+    }
+    cs_read_rows(cinfo, request->sink, rowBytes, request->gray, request->rowsDecoded);
+    jpeg_finish_decompress(cinfo);
+    *request->warnings = (int)cinfo->err->num_warnings;
     return CS_JPEG_OK;
+}
+
+static int cs_jpeg_decode_into(const unsigned char *data, size_t length, int scaleNum, int gray, cs_row_sink *sinkp,
+                               int *warnings, int *rowsDecoded, char *message, size_t messageLength) {
+    *warnings = 0;
+    *rowsDecoded = 0;
+    cs_decode_request request = {scaleNum, gray, sinkp, warnings, rowsDecoded, message, messageLength};
+    return cs_with_decompressor(data, length, message, messageLength, cs_decode_body, &request);
 }
 
 int cs_jpeg_decode(const unsigned char *data, size_t length, int scaleNum, int gray,
@@ -259,8 +290,8 @@ int cs_jpeg_decode_rows(const unsigned char *data, size_t length, int scaleNum,
 // --- Encoding -----------------------------------------------------------------------------------
 
 // The encoder's output, in a buffer this shim owns: libjpeg's jpeg_mem_dest frees its first
-// buffer when it grows it and keeps the new one in a private struct, so the error path freed a
-// buffer libjpeg had already freed (`buffer = dest` was stale after a growth). Here the buffer is
+// buffer when it grows it and keeps the new one in a private struct, so an error path holding the
+// first buffer would free one libjpeg has already freed. Here the buffer is
 // grown (realloc) and freed only by this code, and never beyond `limit` bytes.
 typedef struct {
     struct jpeg_destination_mgr pub;

@@ -42,6 +42,31 @@ static int cs_thread_count(void) {
     return count;
 }
 
+#ifdef CS_ARCH
+/// Installs `program` for every thread of the process (no_new_privs first, as seccomp requires).
+static int cs_install_filter(const struct sock_fprog *program, int *error) {
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        if (error) *error = errno;
+        return CS_LOCKDOWN_FAILED;
+    }
+    // TSYNC: every thread already running gets the filter too; threads started later inherit it.
+    long rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, program);
+    if (rc != 0) {
+        // Without TSYNC a filter covers the calling thread only (and the threads it starts
+        // later): enough only while this is the process's one thread. Otherwise it is a failure.
+        if (rc > 0 || cs_thread_count() != 1) {
+            if (error) *error = rc > 0 ? EBUSY : (errno ? errno : ENOSYS);
+            return CS_LOCKDOWN_FAILED;
+        }
+        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, program, 0, 0) != 0) {
+            if (error) *error = errno;
+            return CS_LOCKDOWN_FAILED;
+        }
+    }
+    return CS_LOCKDOWN_ACTIVE;
+}
+#endif
+
 int cs_lockdown_engage(int *error) {
 #ifndef CS_ARCH
     (void)error;
@@ -55,7 +80,7 @@ int cs_lockdown_engage(int *error) {
         /* 3 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
 #if defined(__x86_64__)
         // x32 system calls carry AUDIT_ARCH_X86_64 too, numbered with bit 30 set (socket is
-        // 0x40000029): compared with 41 exactly they were allowed. Every one is refused.
+        // 0x40000029), so a comparison with 41 alone would let them by. Every one is refused.
         /* - */ BPF_JUMP(BPF_JMP | BPF_JSET | BPF_K, CS_X32_SYSCALL_BIT, 0, 1),
         /* - */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | (EACCES & SECCOMP_RET_DATA)),
 #endif
@@ -74,25 +99,7 @@ int cs_lockdown_engage(int *error) {
         .len = (unsigned short)(sizeof filter / sizeof filter[0]),
         .filter = filter,
     };
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        if (error) *error = errno;
-        return CS_LOCKDOWN_FAILED;
-    }
-    // TSYNC: every thread already running gets the filter too; threads started later inherit it.
-    long rc = syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, SECCOMP_FILTER_FLAG_TSYNC, &program);
-    if (rc != 0) {
-        // Without TSYNC a filter covers the calling thread only (and the threads it starts
-        // later): enough only while this is the process's one thread. Otherwise it is a failure.
-        if (rc > 0 || cs_thread_count() != 1) {
-            if (error) *error = rc > 0 ? EBUSY : (errno ? errno : ENOSYS);
-            return CS_LOCKDOWN_FAILED;
-        }
-        if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0) != 0) {
-            if (error) *error = errno;
-            return CS_LOCKDOWN_FAILED;
-        }
-    }
-    return CS_LOCKDOWN_ACTIVE;
+    return cs_install_filter(&program, error);
 #endif
 }
 

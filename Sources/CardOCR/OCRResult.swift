@@ -58,3 +58,16 @@ public struct OCRPage: Sendable, Equatable {
         }
     }
 }
+
+/// An axis-aligned box in pixels of the OCR image.
+public struct Box: Sendable, Equatable, Codable {
+    public var left: Int
+    public var top: Int
+    public var right: Int
+    public var bottom: Int
+    public init(left: Int, top: Int, right: Int, bottom: Int) {
+        self.left = left; self.top = top; self.right = right; self.bottom = bottom
+    }
+    public var width: Int { right - left }
+    public var height: Int { bottom - top }
+}

@@ -1,4 +1,5 @@
 import CardCodes
+import CardDetection
 import CardOCR
 import ContactParser
 import FileAccess
@@ -511,8 +512,7 @@ final class NativeLanguagePools: @unchecked Sendable {
         }
         if missing.contains(name) { return nil }
         // The card's language alone: the first reading already read it in English, and English's
-        // model beside the native one pulled letters such as "ä" back to "a" (wild 0.802 -> 0.808,
-        // dev unchanged, 12-21 MiB less at the peak, measured with "deu+eng" against "deu").
+        // model beside the native one pulls letters such as "ä" back to "a" (and costs memory).
         let languages = OCRLanguages(codes: [name])
         guard (try? OCREngine.locateTessdata(languages: languages, explicit: configuration.tessdataPath)) != nil else {
             missing.insert(name)

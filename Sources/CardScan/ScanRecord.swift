@@ -1,3 +1,4 @@
+import CardDetection
 import CardOCR
 import ContactParser
 import FileAccess

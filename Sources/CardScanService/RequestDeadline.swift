@@ -1,7 +1,7 @@
 import NIOCore
 
 /// Cuts off a client that sends its request too slowly (slowloris: a byte a second in its head or
-/// its body was never cut off, since the idle timeout sees a connection that is never silent).
+/// its body, which the idle timeout never cuts off, since the connection is never silent).
 ///
 /// From a request's first byte, the request must have arrived within `grace` plus the time its
 /// bytes so far take at `minimumRate`: a byte a second is cut after about `grace`; an upload at

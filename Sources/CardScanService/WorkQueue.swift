@@ -22,8 +22,8 @@ final class WorkQueue: @unchecked Sendable {
     let workers: Int
 
     /// Starts `workers` threads; at most `capacity` items wait beyond those running. Each thread
-    /// holds the queue until `drainAndStop()` ends it (an unowned reference was read after the
-    /// queue was gone when a service that could not listen was released at once: SIGABRT).
+    /// holds the queue until `drainAndStop()` ends it (with an unowned reference, a service that
+    /// cannot listen and is released at once would leave threads reading a queue that is gone).
     init(workers: Int, capacity: Int) {
         self.workers = max(1, workers)
         self.capacity = max(1, capacity)

@@ -102,8 +102,8 @@ public final class ContactBook: Sendable {
         }
     }
 
-    /// Refuses a damaged book before anything reads or writes it: a page of junk was listed and
-    /// scanned into with exit 0 while `PRAGMA integrity_check` failed. SQLite's messages name
+    /// Refuses a damaged book before anything reads or writes it: otherwise a page of junk can be
+    /// listed and scanned into with exit 0 while `PRAGMA integrity_check` fails. SQLite's messages name
     /// pages and indexes, never a stored value.
     /// Checked through a read-only connection of its own, before the pool opens the book (the
     /// pool writes when it sets the journal up).

@@ -16,7 +16,8 @@ enum Domains {
         let two = labels.suffix(2).joined(separator: ".")
         if labels.count >= 3, ParserData.publicSuffixes.contains(two) { return two }
         let one = String(labels.last ?? "")
-        return ParserData.topLevelDomains.contains(one) || reservedForExamples.contains(one) ? one : nil
+        if ParserData.topLevelDomains.contains(one) || reservedForExamples.contains(one) { return one }
+        return ParserData.publicSuffixes.isEmpty && PublicSuffixList.looksLikeTopLevelDomain(one) ? one : nil
     }
 
     /// True when `host` has the shape of a real domain: labels of letters, digits and inner

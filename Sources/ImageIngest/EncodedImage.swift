@@ -141,7 +141,7 @@ public struct EncodedImage: Sendable {
         }
     }
 
-    /// Refuses a header that gives no pixels (a 0 x 0 HEIC was refused as "over the limit").
+    /// Refuses a header that gives no pixels, saying so (a 0 x 0 image is not "over the limit").
     static func checkSize(_ width: Int, _ height: Int, format: ImageFormat, source: String) throws(IngestError) {
         guard width <= 0 || height <= 0 else { return }
         throw IngestError(.corrupt, source: source,

@@ -52,8 +52,8 @@ public final class ImageStreamSplitter: IteratorProtocol, Sequence {
         buffer = fresh
     }
 
-    /// The first `n` bytes as an image, handed over without a copy (a 200 MB image in a stream
-    /// was copied out of the buffer: 454 MB); the bytes after it start a new buffer.
+    /// The first `n` bytes as an image, handed over without a copy (a copy out of the buffer would
+    /// hold a large image twice); the bytes after it start a new buffer.
     private func takeImage(_ n: Int) -> [UInt8] {
         var image: [UInt8] = []
         swap(&image, &buffer)

@@ -1,4 +1,4 @@
-import CKernels
+import CResizeKernels
 
 /// An 8-bit image in memory: 1 channel (gray) or 3 (RGB), rows packed without padding.
 public struct PixelImage: Sendable, Equatable {

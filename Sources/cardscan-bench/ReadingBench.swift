@@ -1,5 +1,6 @@
 // cardscan-bench scan-text DIR: the text `cardscan scan` parses, one JSON line per photo, for
 // measuring OCR recall against the truth without the parser (scripts/ocr-recall.py).
+import CardDetection
 import CardOCR
 import CardScan
 import ImageIngest

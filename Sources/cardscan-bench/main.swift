@@ -3,6 +3,7 @@
 //
 //   cardscan-bench decode DIR [--reps N]   full-size decode vs the working-size decode cardscan does
 import CardCodes
+import CardDetection
 import CardOCR
 import ContactBook
 import CardScan
@@ -467,7 +468,7 @@ func benchBook(count: Int) throws {
     let insert = try milliseconds { for (i, c) in contacts.enumerated() { try book.add(c, source: "card-\(i).jpg") } }
     var listed = 0
     let list = try milliseconds { listed = try book.list().count }
-    // Opening runs SQLite's integrity check first (issue 37): what `contacts list` pays on top.
+    // Opening runs SQLite's integrity check first: what `contacts list` pays on top.
     let open = try milliseconds { _ = try ContactBook(path: dir.appendingPathComponent("book.sqlite").path) }
     print(String(format: "contact book: %d contacts added (one transaction each) in %.2f s (target <= 2 s); listed %d in %.3f s (target <= 0.2 s); opened again (integrity check) in %.3f s",
                  count, insert / 1000, listed, list / 1000, open / 1000))

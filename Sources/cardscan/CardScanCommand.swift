@@ -70,16 +70,11 @@ enum CardScanVersion {
 /// the heap arenas and stay there: the peak then creeps up over a long batch. A fixed threshold
 /// keeps large blocks in mmap, returned to the system when freed. 2 MB rather than lower: the
 /// detection planes (about 1.2 MB each) then come from the heap instead of being mapped and zeroed
-/// afresh for every photo. Measured at --jobs 2 on ../shared/eval/dev, 300 photos against the
-/// first 10: 256 KB peaked at 147.0-148.4 against 135.6-137.6 MiB in 35.0 s (8.0 s in the kernel);
-/// 2 MB with a 4 MB trim threshold at 148.8-150.8 against 141.7-143.1 MiB in 32.2-32.9 s (4.2-4.4
-/// s in the kernel). The trim threshold is 16 MB rather than 4: each worker frees about 10 MB of
-/// planes after a photo and allocates them again for the next, and below the threshold they stay
-/// in its heap instead of being returned and faulted in and zeroed afresh. Measured on
-/// ../shared/eval/dev, `--jobs 1`, eight runs each alternating: 95-106 k page faults -> 18 k, 6.28
-/// -> 5.86 s (median; sys 0.40 -> 0.20 s); wild at `--jobs 2`: 162 k -> 46 k faults, peak 136 ->
-/// 148 MiB; `make bench-memory`: 1,000 photos 114.7 -> 121.3 MiB peak, the mean RSS 96 -> 121.5
-/// MiB, flat. The CLI's policy, not the library's.
+/// afresh for every photo, which costs time in the kernel. The trim threshold is 16 MB: each
+/// worker frees about 10 MB of planes after a photo and allocates them again for the next, and
+/// below the threshold they stay in its heap instead of being returned and faulted in and zeroed
+/// afresh; the peak stays flat over a long batch (`make bench-memory`). The CLI's policy, not the
+/// library's.
 enum MallocPolicy {
     static func apply() {
         #if os(Linux)

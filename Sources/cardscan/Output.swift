@@ -181,8 +181,8 @@ enum ResumeState {
 }
 
 /// The files a run's outputs write, checked against each other before any is opened: two
-/// outputs naming one file would each destroy the other's work (`-o X --db X` turned the book
-/// into JSON Lines; `contacts export -o BOOK-wal` was deleted by SQLite).
+/// outputs naming one file would each destroy the other's work (`-o X --db X` would turn the book
+/// into JSON Lines; SQLite deletes the file of `contacts export -o BOOK-wal`).
 struct OutputClaims {
     private var claims: [(option: String, files: [FilePathBytes])] = []
 

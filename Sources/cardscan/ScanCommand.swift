@@ -1,5 +1,6 @@
 import ArgumentParser
 import CardScan
+import ContactParser
 import ContactBook
 import FileAccess
 import Foundation
@@ -56,6 +57,9 @@ struct ScanCommand: ParsableCommand {
         let session = ScanSession(scanner: scanner, sink: sink, input: input, output: output,
                                   alreadyDone: target.done, maxBytes: configuration.limits.maxBytes, report: report,
                                   book: book.map { BookWriter(book: $0, merge: !output.noMerge) })
-        throw ExitCode(session.run())
+        let status = session.run()
+        // Said after the run, by when the parser has read the list (never in the way of the first card).
+        if let problem = ContactParser.publicSuffixListError { Diagnostics.warning(problem.message) }
+        throw ExitCode(status)
     }
 }

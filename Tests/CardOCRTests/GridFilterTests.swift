@@ -8,10 +8,7 @@ import Testing
 @Suite struct GridFilterTests {
     typealias Generator = SeededGenerator
 
-    static func grid(_ w: Int, _ h: Int, seed: UInt64) -> [Float] {
-        var g = Generator(state: seed)
-        return (0..<(w * h)).map { _ in Float(Int.random(in: 0...255, using: &g)) + Float(Int.random(in: 0...3, using: &g)) * 0.25 }
-    }
+    static func grid(_ w: Int, _ h: Int, seed: UInt64) -> [Float] { SeededGenerator.grid(w, h, seed: seed) }
 
     static func slowExtreme(_ a: [Float], w: Int, h: Int, r: Int, max: Bool) -> [Float] {
         var out = a

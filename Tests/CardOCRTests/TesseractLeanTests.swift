@@ -47,7 +47,7 @@ import TestSupport
 
     @Test(arguments: ["card-us-plain.jpg", "card-de-band.jpg", "card-ca-split.jpg"])
     func readingsAreTheSameAsTesseractsOwnWays(file: String) throws {
-        let card = try CardDetectionTests.prepared(file)
+        let card = try OCREngineTests.prepared(file)
         let (linesBefore, skippedBefore) = (cs_tesseract_lines_served(), cs_tesseract_ambigs_skipped())
         let lean = try OCREngine()
         #expect(cs_tesseract_ambigs_skipped() == skippedBefore + 1, "the English engine skips the table")

@@ -125,10 +125,10 @@ import Glibc
         #expect(!FileManager.default.fileExists(atPath: stale))
     }
 
-    /// Issue 37, 3: a service that could not listen was released at once, and its worker threads,
-    /// still starting, read an unowned reference to their queue (SIGABRT in 1 start of 6 to 12).
-    /// Every start on a bad path now exits with the reason: 1 when binding fails, 2 for a path
-    /// longer than SwiftNIO takes (104-107 bytes, which sun_path would hold).
+    /// A service that cannot listen is released at once while its worker threads are still
+    /// starting: they must not die of a signal reading their queue. Every start on a bad path
+    /// exits with the reason: 1 when binding fails, 2 for a path longer than SwiftNIO takes
+    /// (104-107 bytes, which sun_path would hold).
     @Test func aServiceThatCannotListenSaysWhyAndNeverDiesOfASignal() throws {
         let folder = RunningService.newFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -157,8 +157,8 @@ import Glibc
         }
     }
 
-    /// Issue 37, 9: a malformed request was refused with an empty body (every refusal is JSON),
-    /// and a client that half-closed after a complete request got no answer.
+    /// A malformed request is refused with a JSON body, as every refusal is, and a client that
+    /// half-closes after a complete request still gets its answer.
     @Test func malformedHTTPIsRefusedInJSONAndAHalfClosedClientIsAnswered() async throws {
         let service = try await RunningService(["--jobs", "1"])
         for garbage in ["\0\0\0\r\n\r\n", "GET /health HTTP/1.1\r\nHost x\r\n\r\n", "POST /scan HTTP/1.1\r\nContent-Length: -4\r\n\r\n"] {
@@ -188,10 +188,10 @@ import Glibc
         #expect(service.stop().status == 0)
     }
 
-    /// Issue 37, 4: with its descriptors used up by idle clients (`ulimit -n 64`, 200 of them)
-    /// the service spun on accept(2) failing with EMFILE at 100% of a core and never answered
-    /// /health. Connections are now capped below the descriptor limit; at the cap a new client
-    /// takes the place of the idlest, and a failed accept waits 50 ms.
+    /// With its descriptors used up by idle clients (`ulimit -n 64`, 128 of them) the service
+    /// still answers /health rather than spin on accept(2) failing with EMFILE: connections are
+    /// capped below the descriptor limit, at the cap a new client takes the place of the idlest,
+    /// and a failed accept waits 50 ms.
     @Test func runningOutOfDescriptorsNeverStopsHealth() async throws {
         let service = try await RunningService(["--jobs", "1"], launcher: ["/bin/sh", "-c", "ulimit -n 64 && exec \"$@\"", "sh"])
         var idle: [RawConnection] = []
@@ -207,9 +207,9 @@ import Glibc
         #expect(service.stop().status == 0)
     }
 
-    /// Issue 37, 4: a client sending a byte at a time in its head or its body was never cut
-    /// off (still connected after 150 s). From a request's first byte it now has --read-timeout
-    /// seconds, then must keep coming at 64 KB/s; slower, it is answered 408 and disconnected.
+    /// A client sending a byte at a time in its head or its body is cut off (the idle timeout
+    /// never sees it silent): from a request's first byte it has --read-timeout seconds, then
+    /// must keep coming at 64 KB/s; slower, it is answered 408 and disconnected.
     @Test func aClientTricklingItsRequestIsCutOff() async throws {
         let service = try await RunningService(["--jobs", "1", "--read-timeout", "1"])
         let requests = ["GET /health HTTP/1.1\r\nHost: " + String(repeating: "h", count: 60) + "\r\n\r\n",

@@ -38,9 +38,8 @@ import Testing
         #expect(queue.submit {} == nil, "a stopped queue takes nothing")
     }
 
-    /// Issue 37, 3: the worker threads held their queue unowned, so a queue released before a
-    /// thread had begun (a service that could not listen, released at once) was read after it
-    /// was gone: SIGABRT. Each thread now holds the queue until it has stopped.
+    /// A queue released before its threads have begun (a service that cannot listen, released at
+    /// once) is not read after it is gone: each thread holds the queue until it has stopped.
     @Test func aQueueStoppedAndReleasedAtOnceEndsItsThreadsCleanly() {
         for _ in 0..<200 {
             let queue = WorkQueue(workers: 4, capacity: 1)

@@ -109,8 +109,8 @@ enum FormatFixtures {
         #expect(FormatFixtures.meanDifference(decoded.image, FormatFixtures.sample(width: 128, height: 96)) < 8)
     }
 
-    /// Issue 37, 9: a HEIC whose `ispe` box says 0 x 0 was refused as "0 x 0 pixels, over the
-    /// limit"; it is a damaged file (corrupt-image), said so by the binary as by the library.
+    /// A HEIC whose `ispe` box says 0 x 0 is a damaged file (corrupt-image), not one "over the
+    /// limit", said so by the binary as by the library.
     @Test func aHEICOfZeroByZeroPixelsIsDamagedNotTooLarge() throws {
         guard var bytes = FormatFixtures.heicEncode(FormatFixtures.sample(width: 128, height: 96)) else {
             try Test.cancel("this libheif has no HEVC encoder to write a HEIC fixture")
@@ -241,7 +241,7 @@ enum FormatFixtures {
     }
 }
 
-/// Issue 37, 6: uncompressed BMP and TIFF are read row by row from the file's bytes (RawLayout)
+/// Uncompressed BMP and TIFF are read row by row from the file's bytes (RawLayout)
 /// instead of through leptonica's full-size images; the pixels are leptonica's, at full size and
 /// resized as the rows come.
 @Suite struct RawRowTests {

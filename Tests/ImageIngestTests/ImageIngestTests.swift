@@ -68,7 +68,7 @@ import TestSupport
     }
 
     /// The resize works one output row at a time (its source rows summed eight values at a time,
-    /// then resampled across, RGB two pixels at a time, by `CKernels` with AVX2 where the processor
+    /// then resampled across, RGB two pixels at a time, by `CResizeKernels` with AVX2 where the processor
     /// has it); it must give what the two whole passes (columns into a float plane, then rows) give
     /// to the bit, shrinking and enlarging, gray and colour, at the preview's ratio of about 3.15
     /// (four or five taps a pixel, so neighbours' tap counts differ).

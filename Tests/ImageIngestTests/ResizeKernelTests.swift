@@ -1,4 +1,4 @@
-import CKernels
+import CResizeKernels
 import TestSupport
 import Testing
 

@@ -83,9 +83,8 @@ import CJPEGShim
     }
 }
 
-/// Code read of issue 37: the encoder's error path freed `buffer`, a copy of the pointer
-/// jpeg_mem_dest had handed out, which libjpeg frees itself when it grows its buffer: an error
-/// after a growth was a double free. The shim now owns and grows its buffer; an error after
+/// jpeg_mem_dest frees the buffer it handed out when it grows it, so an error path freeing that
+/// pointer after a growth would free it twice. The shim owns and grows its buffer; an error after
 /// growths (here: the output passing its limit) frees it once (make sanitize runs this under
 /// ASan), and the encoder goes on working.
 @Suite struct JPEGEncoderTests {

@@ -104,15 +104,15 @@ import CardScan
 }
 
 @Suite struct PrivacyReadmeExampleTests {
-    /// The README's example gives exactly the findings the README shows (docs/examples/lint-output.txt).
+    /// The documented example gives exactly the findings docs/library.md shows (docs/examples/lint-output.txt).
     @Test func theDocumentedExampleGivesTheDocumentedFindings() throws {
         let folder = TestPaths.packageRoot.appendingPathComponent("docs/examples")
         let data = try Data(contentsOf: folder.appendingPathComponent("PrivacyInfo.xcprivacy"))
         let expected = try String(contentsOf: folder.appendingPathComponent("lint-output.txt"), encoding: .utf8)
         let got = PrivacyManifestLinter.lint(data: data, file: "PrivacyInfo.xcprivacy").map { $0.description + "\n" }.joined()
         #expect(got == expected)
-        let readme = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        #expect(readme.contains(expected))
+        let guide = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/library.md"), encoding: .utf8)
+        #expect(guide.contains(expected))
     }
 }
 

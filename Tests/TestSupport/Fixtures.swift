@@ -171,6 +171,12 @@ public struct SeededGenerator: RandomNumberGenerator {
         state = state &* 6364136223846793005 &+ 1442695040888963407
         return state
     }
+
+    /// A w x h grid of random values 0...255.75 in quarter steps (a plane for the image kernels' tests).
+    public static func grid(_ w: Int, _ h: Int, seed: UInt64) -> [Float] {
+        var g = SeededGenerator(state: seed)
+        return (0..<(w * h)).map { _ in Float(Int.random(in: 0...255, using: &g)) + Float(Int.random(in: 0...3, using: &g)) * 0.25 }
+    }
 }
 
 /// What this processor can do, for tests of kernels that have an AVX2 copy: where it has no AVX2,

@@ -89,8 +89,8 @@ import TestSupport
         #expect(after.status == 0)
     }
 
-    /// Issue 37, 7: two `scan --db` on one book at once met "database is locked": one was refused
-    /// outright, or stopped mid-batch. Here two scans write while a third process holds the
+    /// Two `scan --db` on one book at once must not meet "database is locked" (one refused
+    /// outright, or stopped mid-batch). Here two scans write while a third process holds the
     /// book's write lock four fifths of the time; both wait their turn and every contact arrives.
     @Test func scansIntoOneBookAtOnceWaitForTheLockAndEveryContactArrives() throws {
         let dir = try Self.folder()
@@ -130,8 +130,8 @@ import TestSupport
         #expect(list.stdout.split(separator: "\n").count == 5, "\(list.stdout)")
     }
 
-    /// Issue 37, 9: a book with a page of junk was listed and scanned into with exit 0 while
-    /// SQLite's integrity check failed. It is checked when opened, and refused untouched.
+    /// A book with a page of junk, whose SQLite integrity check fails, is neither listed nor
+    /// scanned into: it is checked when opened, and refused untouched.
     @Test func aDamagedBookIsRefusedWhenOpenedAndLeftAsItIs() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }

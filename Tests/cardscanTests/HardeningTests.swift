@@ -85,8 +85,8 @@ import TestSupport
         #expect(output.fileHandleForReading.readDataToEndOfFile().isEmpty)
     }
 
-    /// Issue 37, 9: a device named as an input was opened before it was refused (opening a
-    /// terminal or a tape acts on it). Under strace, no open of either device is seen.
+    /// A device named as an input is refused without being opened (opening a terminal or a tape
+    /// acts on it). Under strace, no open of either device is seen.
     @Test func devicesAreRefusedWithoutBeingOpened() throws {
         guard let (result, trace) = try NetworkLockdownTests.traced("open,openat", ["scan", "/dev/tty", "/dev/zero"]) else { return }
         #expect(result.status == 1)
@@ -143,7 +143,7 @@ import TestSupport
             "$CARDSCAN" scan --force -o notes.txt a.jpg; echo "rc=$?"; head -c 11 notes.txt; echo
             "$CARDSCAN" scan -o notes.txt b.jpg; echo "rc=$?"; head -c 17 notes.txt
             """, in: dir)
-        // The records --force wrote are an earlier run's: kept (issue 37, 2).
+        // The records --force wrote are an earlier run's: kept.
         #expect(notes.stdout == "rc=2\nrc=2\nmy notes\nrc=0\n{\"source\":\"\nrc=2\n{\"source\":\"a.jpg\"")
         // A link that leads nowhere is refused, not replaced.
         let dangling = try Self.sh("ln -s nowhere/out.jsonl broken; \"$CARDSCAN\" scan -o broken a.jpg; echo \"rc=$?\"; test -L broken && echo still-a-link", in: dir)
@@ -155,9 +155,8 @@ import TestSupport
         #expect(!dash.stdout.split(separator: "\n").contains("-"))
     }
 
-    /// Issue 37, 1: an input in a scanned folder was destroyed by --report or -o with --force
-    /// (refused without it only because it held no records). No output replaces an input or an
-    /// image, --force or not; nor the list --files-from reads.
+    /// No output (--report, -o, with --force or not) replaces an input in a scanned folder or an
+    /// image; nor the list --files-from reads.
     @Test func forceNeverMakesAnInputWritable() throws {
         let dir = try Self.folder("force-input")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -177,8 +176,8 @@ import TestSupport
         #expect(result.stderr.contains("list.txt: is one of the inputs"), "\(result.stderr)")
     }
 
-    /// Issue 37, 2: outputs naming one file each destroyed the other's work, and -o replaced an
-    /// earlier run's records without a word.
+    /// Outputs naming one file are refused (each would destroy the other's work), and -o does not
+    /// replace an earlier run's records without a word.
     @Test func outputsThatNameOneFileAreRefusedAndEarlierRecordsAreKept() throws {
         let dir = try Self.folder("same-file")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -244,9 +243,9 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.jsonl").path))
     }
 
-    /// Issue 37, 8: `--format json` or `csv` to a full disk exited 2 (its first write, the "[" or
-    /// the header, was taken for a refused output), and --version, --help and the completion
-    /// script exited 0 having written nothing.
+    /// `--format json` or `csv` to a full disk exits 1 like every failed write (its first write,
+    /// the "[" or the header, is not a refused output), and --version, --help and the completion
+    /// script do not exit 0 having written nothing.
     @Test func aFailedWriteToStandardOutputIsExitOneWhateverIsWritten() throws {
         let dir = try Self.folder("exit-status")
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -274,9 +273,9 @@ import TestSupport
         #expect(errors.components(separatedBy: "standard output: no space left on the device").count - 1 == 9, "\(errors)")
     }
 
-    /// Issue 37, 6: an image's bytes are held while it is decoded, so they count in the decode
-    /// budget: one whose bytes alone are over it is refused before it is read or assembled whole
-    /// (a 200 MB image in a stream took 454 MB), from a file, standard input or a stream.
+    /// An image's bytes are held while it is decoded, so they count in the decode budget: one
+    /// whose bytes alone are over it is refused before it is read or assembled whole, from a
+    /// file, standard input or a stream.
     @Test func anImageWhoseBytesPassTheDecodeBudgetIsRefusedBeforeItIsHeldWhole() throws {
         let dir = try Self.folder("decode-budget")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -20,9 +20,9 @@ import TestSupport
         #expect(version.stdout.contains("network lockdown: active"))
     }
 
-    /// Issue 37, 5: x32 system calls carry AUDIT_ARCH_X86_64 as well, numbered with bit 30 set;
-    /// the filter compared the number with socket's exactly, so socket() through x32 was allowed
-    /// (this kernel answers ENOSYS; one built with x32 would have opened an AF_INET socket). The
+    /// x32 system calls carry AUDIT_ARCH_X86_64 as well, numbered with bit 30 set, so a filter
+    /// comparing the number with socket's alone would let socket() through x32 by (a kernel built
+    /// with x32 would open an AF_INET socket; this one answers ENOSYS). The
     /// binary, which links the filter, tries it: refused by the filter (EACCES), not by the kernel.
     @Test func x32SystemCallsAreRefusedByTheFilter() throws {
         #if arch(x86_64)

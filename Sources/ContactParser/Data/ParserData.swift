@@ -141,8 +141,12 @@ enum ParserData {
         return out
     }()
 
-    /// Public suffixes of one or two labels (ICANN section of the Public Suffix List).
-    static let publicSuffixes: Set<String> = Set(PublicSuffixesSource.raw.split(separator: "\n").map(String.init))
+    /// The system's Public Suffix List, or why it could not be read.
+    static let publicSuffixList = Result { () throws(ContactParserError) in try PublicSuffixList.system() }
+
+    /// Public suffixes of one or two labels (ICANN section of the Public Suffix List); empty
+    /// when the list could not be read (`Domains.publicSuffix` then goes by shape).
+    static let publicSuffixes: Set<String> = (try? publicSuffixList.get())?.suffixes ?? []
 
     /// Top-level domains (one label).
     static let topLevelDomains: Set<String> = Set(publicSuffixes.filter { !$0.contains(".") })

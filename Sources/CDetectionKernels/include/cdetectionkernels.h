@@ -1,5 +1,5 @@
-#ifndef CARDSCAN_CKERNELS_H
-#define CARDSCAN_CKERNELS_H
+#ifndef CARDSCAN_CDETECTIONKERNELS_H
+#define CARDSCAN_CDETECTIONKERNELS_H
 #include <stdint.h>
 #include <string.h>
 
@@ -14,20 +14,6 @@
 /// `src` is width x height bytes; the sample coordinates are clamped to it.
 int cs_warp_gray_blocks(const uint8_t *src, int width, int height, uint8_t *dst, int outW, int outH,
                         const float *m, const float *offsets, int samples, float norm);
-
-/// The vertical pass of an area-averaging resize: for every i < length, sums[i] is the sum over
-/// t < count, in that order and from zero, of rows[t][i] times weights[t] (float multiplies and
-/// adds, none fused: the same floats however it is done). With `vector` nonzero and AVX2 there,
-/// eight values at a time (returns 1); otherwise one at a time (returns 0).
-int cs_weighted_rows(const uint8_t *const *rows, const float *weights, int count, float *sums, long length, int vector);
-
-/// The horizontal pass: output pixel x < count of a row of `channels`-channel sums (`length`
-/// floats) is, per channel, the sum from zero over taps t = offsets[x] ..< offsets[x + 1] of the
-/// value of input pixel starts[x] + (t - offsets[x]) times weights[t], plus 0.5, clamped to 0...255
-/// and truncated to a byte. The same bytes with `vector` nonzero (RGB two pixels at a time with
-/// AVX2, returning 1 when used) as without.
-int cs_resample_row(const float *sums, long length, int channels, const long *starts, const long *offsets,
-                    const float *weights, long count, uint8_t *out, int vector);
 
 /// The snap's band means (`QuadRefiner.boundaryStrength8`'s, the same doubles): for sample k <
 /// `samples` along the line `line` = {centre x, centre y, direction x, y, unit normal x, y, half

@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import Foundation
 
 /// A straight line x cos(theta) + y sin(theta) = rho, in preview pixels.

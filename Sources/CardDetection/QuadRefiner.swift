@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 
 /// Snaps a card outline found on a small preview to the card's edges in a larger image: each side
@@ -86,7 +86,7 @@ enum QuadRefiner {
     /// `boundaryStrength` eight samples along the line at a time, each lane's arithmetic the
     /// one-sample loop's (the same value), when every sample lies a pixel or more inside the image
     /// (nil otherwise: the one-sample loop handles samples that fall outside).
-    /// `kernel` true lets `CKernels` make the band means with AVX2 where the processor has it (the
+    /// `kernel` true lets `CDetectionKernels` make the band means with AVX2 where the processor has it (the
     /// same doubles; false keeps to Swift's lanes, for the tests).
     static func boundaryStrength8(_ gray: PixelImage, centre: Point, dir: Point, normal: Point, halfLength: Double,
                                   kernel: Bool = true) -> Double? {

@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 
 /// Cuts the card out of the photo and straightens it to a rectangle of a given long side.
@@ -86,7 +86,7 @@ public enum Rectifier {
     /// The gray warp: `warp`'s arithmetic in the same order (so the same bytes), eight output
     /// pixels at a time (each lane's operations are the one-pixel loop's), the products of a sample
     /// row's y out of the innermost loop; the row's last few pixels one at a time.
-    /// `avx2` false keeps to Swift's eight lanes (for the tests); true lets `CKernels` do the
+    /// `avx2` false keeps to Swift's eight lanes (for the tests); true lets `CDetectionKernels` do the
     /// eight-pixel blocks with AVX2 where the processor has it (the same arithmetic, the same bytes).
     static func warpGray(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
                          m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), samples: Int, norm: Float,
@@ -134,7 +134,7 @@ public enum Rectifier {
         }
     }
 
-    /// `warpGray`'s eight-pixel blocks by `CKernels` (false: no AVX2 here, or an image too large
+    /// `warpGray`'s eight-pixel blocks by `CDetectionKernels` (false: no AVX2 here, or an image too large
     /// for the kernel's 32-bit pixel indices).
     static func avx2Blocks(_ sampler: Sampler, into dst: UnsafeMutablePointer<UInt8>, width outW: Int, height outH: Int,
                            m: (Float, Float, Float, Float, Float, Float, Float, Float, Float), offsets: [Float], norm: Float) -> Bool {

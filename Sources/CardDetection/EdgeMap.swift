@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 
 /// Colour gradients of a small photo: per pixel, the gradient of whichever channel changes most

@@ -1,8 +1,8 @@
 // Where a kernel may use AVX2: x86-64 with a compiler that takes per-function targets
 // (CS_AVX2 1), and there only on a processor that has it, asked at run time (cs_avx2).
 // Elsewhere CS_AVX2 is 0 and every kernel takes its plain path.
-#ifndef CARDSCAN_CKERNELS_AVX2_H
-#define CARDSCAN_CKERNELS_AVX2_H
+#ifndef CARDSCAN_CDETECTIONKERNELS_AVX2_H
+#define CARDSCAN_CDETECTIONKERNELS_AVX2_H
 
 // A loop body written once and inlined into both the plain and the AVX2 function that call it, so
 // the compiler makes each from the same source.

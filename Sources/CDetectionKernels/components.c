@@ -1,4 +1,4 @@
-#include "ckernels.h"
+#include "cdetectionkernels.h"
 
 // RunComponents in C: the runs of set bytes of each row, joined (union-find) to the runs they
 // touch in the row above, components numbered in the order of their first run.

@@ -5,19 +5,6 @@ public struct Point: Sendable, Equatable, Codable {
     public init(_ x: Double, _ y: Double) { self.x = x; self.y = y }
 }
 
-/// An axis-aligned box in pixels of the OCR image.
-public struct Box: Sendable, Equatable, Codable {
-    public var left: Int
-    public var top: Int
-    public var right: Int
-    public var bottom: Int
-    public init(left: Int, top: Int, right: Int, bottom: Int) {
-        self.left = left; self.top = top; self.right = right; self.bottom = bottom
-    }
-    public var width: Int { right - left }
-    public var height: Int { bottom - top }
-}
-
 /// A card's outline: four corners normalised (0...1) to the image they were found in (the photo
 /// as stored while detecting), clockwise from the card's top-left once `CardPreparer` orders them.
 public struct Quadrilateral: Sendable, Equatable {

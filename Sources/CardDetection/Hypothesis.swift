@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import Foundation
 
 /// One candidate card outline and the evidence for it.

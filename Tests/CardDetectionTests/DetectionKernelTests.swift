@@ -1,19 +1,19 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 import TestSupport
 import Testing
 import Foundation
-@testable import CardOCR
+@testable import CardDetection
 
 /// Detection's faster kernels (components found run by run, smoothing in place, the Hough
 /// accumulator smoothed in place) give exactly what the plain definitions give, on random data.
 @Suite struct DetectionKernelTests {
-    typealias Generator = GridFilterTests.Generator
+    typealias Generator = SeededGenerator
 
     /// A blobby random mask: smoothed noise above a threshold, so components have holes, merge
     /// and split across rows (what region masks look like), plus single pixels.
     static func mask(_ w: Int, _ h: Int, seed: UInt64, level: Float) -> [UInt8] {
-        let noise = GridFilterTests.grid(w, h, seed: seed)
+        let noise = SeededGenerator.grid(w, h, seed: seed)
         let smooth = EdgeMap.smooth(noise, w: w, h: h, passes: 3)
         return smooth.map { $0 > level ? 1 : 0 }
     }
@@ -119,7 +119,7 @@ import Foundation
     /// With AVX2 (where this processor has it) and one value at a time.
     @Test(arguments: [(31, 17), (2, 9), (9, 2), (2, 2), (67, 5)])
     func inPlaceSmoothingMatchesTheDefinition(w: Int, h: Int) {
-        let a = GridFilterTests.grid(w, h, seed: UInt64(w * 100 + h))
+        let a = SeededGenerator.grid(w, h, seed: UInt64(w * 100 + h))
         for vector in [true, false] {
             var once = a, twice = a
             EdgeMap.smooth(&once, w: w, h: h, passes: 1, vector: vector)
@@ -383,7 +383,7 @@ import Foundation
 
 @Suite struct SelectionTests {
     @Test func kthSmallestIsTheSortedValue() {
-        var g = GridFilterTests.Generator(state: 11)
+        var g = SeededGenerator(state: 11)
         // Counted (up to 128 values, with AVX2 and one at a time, tails of 1-7 after the eights)
         // and partitioned (more).
         for n in [1, 2, 3, 7, 8, 9, 41, 80, 127, 128, 129, 300] {
@@ -415,7 +415,7 @@ import Foundation
         ([0.1, 0.1, 0.9, 0.1, 0.9, 0.9, 0.1, 0.9], 150),      // large: three by three
     ])
     func grayWarpEqualsTheGeneralOne(corners c: [Double], longSide: Int) throws {
-        var g = GridFilterTests.Generator(state: UInt64(longSide) &* 977)
+        var g = SeededGenerator(state: UInt64(longSide) &* 977)
         let (w, h) = (600, 400)
         // Smooth shapes and noise, so every interpolation weight shows.
         let pixels = (0..<(w * h)).map { i -> UInt8 in
@@ -433,9 +433,9 @@ import Foundation
         #expect(fast == general)
     }
 
-    /// Code read of issue 37: a non-finite quad gave a non-finite homography; warp.c's clamps
-    /// were false for NaN, so cvtt made the coordinates INT_MIN and the gather read about 2 GiB
-    /// before the image. `Rectifier.warp` (public) refuses such a quad, and the kernel clamps NaN.
+    /// A non-finite quad gives a non-finite homography; clamps that are false for NaN would let
+    /// cvtt make the coordinates INT_MIN and the gather read about 2 GiB before the image.
+    /// `Rectifier.warp` (public) refuses such a quad, and the kernel clamps NaN.
     @Test func nonFiniteCornersAndMatricesNeverReadOutsideTheImage() throws {
         let image = PixelImage(width: 64, height: 48, channels: 1, pixels: (0..<(64 * 48)).map { UInt8(truncatingIfNeeded: $0 % 251 + 3) })
         for bad in [Double.nan, .infinity, -.infinity, 1e300] {
@@ -459,7 +459,7 @@ import Foundation
 /// over the border fall back to it.
 @Suite struct SnapStrengthTests {
     @Test func vectorStrengthEqualsTheDefinition() {
-        var g = GridFilterTests.Generator(state: 5)
+        var g = SeededGenerator(state: 5)
         let (w, h) = (300, 200)
         let pixels = (0..<(w * h)).map { i -> UInt8 in
             let x = i % w, y = i / w
@@ -512,7 +512,7 @@ import Foundation
     // writes them, and not at all written below 3 x 3.
     @Test(arguments: [(37, 23, 3), (64, 40, 3), (101, 9, 1), (8, 8, 3), (3, 3, 1), (2, 5, 3), (6, 2, 1)])
     func gradientsEqualTheDefinition(w: Int, h: Int, channels: Int) {
-        var g = GridFilterTests.Generator(state: UInt64(w * 31 + h))
+        var g = SeededGenerator(state: UInt64(w * 31 + h))
         // Flat areas (no gradient at all), steps and noise.
         let pixels = (0..<(w * h * channels)).map { i -> UInt8 in
             let x = (i / channels) % w
@@ -537,7 +537,7 @@ import Foundation
     /// The percentile's histogram: each value clamped to 0...1024 and truncated (values below 0,
     /// above 1024 and between bins included).
     @Test func percentileCountsClampedBins() {
-        var g = GridFilterTests.Generator(state: 91)
+        var g = SeededGenerator(state: 91)
         let values = (0..<5003).map { _ in Float.random(in: -50...1500, using: &g) }
         for fraction in [0.0, 0.1, 0.5, 0.75, 0.9, 0.999] {
             let sorted = values.map { Int(min(1024, max(0, $0))) }.sorted()
@@ -558,7 +558,7 @@ import Foundation
 
     /// Brightness and the opponent colours, with AVX2 and one pixel at a time, are the definition's.
     @Test func opponentChannelsEqualTheDefinition() {
-        var g = GridFilterTests.Generator(state: 77)
+        var g = SeededGenerator(state: 77)
         let n = 1003
         let rgb = (0..<(3 * n)).map { _ in UInt8.random(in: 0...255, using: &g) }
         var luma = [Float](repeating: 0, count: n), rg = luma, yb = luma
@@ -611,7 +611,7 @@ extension DetectionKernelTests {
     }
 }
 
-/// RegionCandidates' planes, masks and quantiles in CKernels, with AVX2 and one value at a time,
+/// RegionCandidates' planes, masks and quantiles in CDetectionKernels, with AVX2 and one value at a time,
 /// against their first Swift forms.
 @Suite struct RegionKernelTests {
     static func definitionHalved(_ a: [Float], width W: Int, height H: Int, maximum: Bool) -> [Float] {
@@ -646,7 +646,7 @@ extension DetectionKernelTests {
     // Odd sizes (a column and a row left over), widths not a multiple of eight.
     @Test(arguments: [(67, 41, UInt64(1)), (16, 16, 2), (3, 5, 3), (203, 150, 4)])
     func halvedAndThresholdsAreTheDefinitions(width: Int, height: Int, seed: UInt64) throws {
-        var g = GridFilterTests.Generator(state: seed)
+        var g = SeededGenerator(state: seed)
         let plane = (0..<(width * height)).map { _ in Float.random(in: -20...300, using: &g) }
         let edges = EdgeMap(PixelImage(width: width, height: height, channels: 1, pixels: [UInt8](repeating: 0, count: width * height)))
         for maximum in [false, true] {
@@ -670,7 +670,7 @@ extension DetectionKernelTests {
     @Test(arguments: [(1, 2, 2, UInt64(1)), (1, 3, 5, 2), (1, 67, 41, 3), (1, 203, 150, 4), (1, 40, 2, 5),
                       (2, 30, 20, 6), (5, 41, 17, 7), (19, 64, 48, 8), (3, 2, 9, 9), (4, 9, 2, 10)])
     func windowsAreTheDefinition(radius r: Int, width w: Int, height h: Int, seed: UInt64) {
-        var g = GridFilterTests.Generator(state: seed + 60)
+        var g = SeededGenerator(state: seed + 60)
         // From sparse to dense masks.
         for density in [0.02, 0.1, 0.3, 0.5, 0.9, 0.95] {
             let mask = (0..<(w * h)).map { _ in UInt8(Double.random(in: 0..<1, using: &g) < density ? 1 : 0) }
@@ -694,7 +694,7 @@ extension DetectionKernelTests {
     /// The colour masks as first written: the border pixels found by testing every pixel.
     @Test(arguments: [(320, 240, UInt64(1)), (3, 9, 2), (4, 4, 3), (97, 5, 4)])
     func colourMasksAreTheDefinition(width w: Int, height h: Int, seed: UInt64) {
-        var g = GridFilterTests.Generator(state: seed + 80)
+        var g = SeededGenerator(state: seed + 80)
         let channels = (0..<3).map { c in (0..<(w * h)).map { _ in Float.random(in: c == 0 ? 0...255 : -60...60, using: &g) } }
         let margin = max(2, min(w, h) / 40)
         var border: [Int] = []
@@ -715,7 +715,7 @@ extension DetectionKernelTests {
 
     @Test(arguments: [0, 1, 2, 5, 1000, 76_801])
     func quantilesAreTheDefinitions(count: Int) {
-        var g = GridFilterTests.Generator(state: UInt64(count) + 5)
+        var g = SeededGenerator(state: UInt64(count) + 5)
         let qs = [0.0, 0.15, 0.3, 0.5, 0.7, 0.85, 0.93, 0.999]
         // Spread values, values in a few levels (ties), and all the same.
         let spread = (0..<count).map { _ in Float.random(in: -3...250, using: &g) }

@@ -1,5 +1,13 @@
-#include "avx2.h"
-#include "ckernels.h"
+#include "cresizekernels.h"
+
+// Where a loop may use AVX2: x86-64 with a compiler that takes per-function targets, and there
+// only on a processor that has it, asked at run time (__builtin_cpu_supports).
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#define CS_AVX2 1
+#include <immintrin.h>
+#else
+#define CS_AVX2 0
+#endif
 
 #pragma STDC FP_CONTRACT OFF
 
@@ -35,7 +43,7 @@ static void weighted_rows_avx2(const uint8_t *const *rows, const float *weights,
 
 int cs_weighted_rows(const uint8_t *const *rows, const float *weights, int count, float *sums, long length, int vector) {
 #if CS_AVX2
-    if (cs_avx2(vector)) {
+    if (vector && __builtin_cpu_supports("avx2")) {
         weighted_rows_avx2(rows, weights, count, sums, length);
         return 1;
     }
@@ -103,7 +111,7 @@ int cs_resample_row(const float *sums, long length, int channels, const long *st
     long x = 0;
     int used = 0;
 #if CS_AVX2
-    if (channels == 3 && cs_avx2(vector)) {
+    if (channels == 3 && vector && __builtin_cpu_supports("avx2")) {
         x = resample_rgb_pairs_avx2(sums, length, starts, offsets, weights, count, out);
         used = 1;
     }

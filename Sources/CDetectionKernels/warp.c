@@ -1,5 +1,5 @@
 #include "avx2.h"
-#include "ckernels.h"
+#include "cdetectionkernels.h"
 
 #if CS_AVX2
 
@@ -61,7 +61,7 @@ static inline __m256 gray8(const uint8_t *src, int width, int height, __m256 x, 
 }
 
 // Asks for the source pixels of output pixel (x, y) (at the block four on, before they are
-// needed: the gathers wait on memory otherwise; warp 2.1-2.7 -> 1.6 ms per dev card).
+// needed: the gathers wait on memory otherwise).
 static inline void prefetch_source(const uint8_t *src, int width, int height, const float *m, int x, int y) {
     float dx = (float)x, dy = (float)y;
     float inv = 1 / (m[6] * dx + m[7] * dy + m[8]);

@@ -1,5 +1,5 @@
 #include "avx2.h"
-#include "ckernels.h"
+#include "cdetectionkernels.h"
 
 // The k-th smallest of a few values by counting: the value v[i] for which fewer than k + 1 values
 // are smaller and more than k are smaller or equal is sorted()[k]. No branch depends on the

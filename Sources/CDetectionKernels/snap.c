@@ -1,5 +1,5 @@
 #include "avx2.h"
-#include "ckernels.h"
+#include "cdetectionkernels.h"
 
 #pragma STDC FP_CONTRACT OFF
 

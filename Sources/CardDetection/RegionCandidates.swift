@@ -1,4 +1,4 @@
-import CKernels
+import CDetectionKernels
 import ImageIngest
 
 /// Card outlines from regions: the photo is cut into regions several ways (by colour distance
@@ -201,73 +201,76 @@ enum Morphology {
     static func window(_ mask: [UInt8], w: Int, h: Int, r: Int, any: Bool) -> [UInt8] {
         if r == 1 && w >= 2 && h >= 2 { return window3(mask, w: w, h: h, any: any) }
         let full = 2 * r + 1
-        var tmp = [UInt8](repeating: 0, count: w * h)
-        var out = [UInt8](repeating: 0, count: w * h)
-        mask.withUnsafeBufferPointer { mb in
-            tmp.withUnsafeMutableBufferPointer { tb in
-                out.withUnsafeMutableBufferPointer { ob in
-                    guard let m = mb.baseAddress, let t = tb.baseAddress, let o = ob.baseAddress else { return }
-                    @inline(__always) func decide(_ count: Int) -> UInt8 { any ? (count > 0 ? 1 : 0) : (count == full ? 1 : 0) }
-                    for y in 0..<h {
-                        let row = y * w
-                        var count = 0
-                        for dx in -r...r { count += Int(m[row + min(w - 1, max(0, dx))]) }
-                        for x in 0..<w {
-                            t[row + x] = decide(count)
-                            count += Int(m[row + min(w - 1, x + r + 1)]) - Int(m[row + max(0, x - r)])
-                        }
-                    }
-                    // Down the columns all at once, a row at a time (a column at a time strides
-                    // through memory): each column's count of set pixels in its window.
-                    var counts = [Int32](repeating: 0, count: w)
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        for dy in -r...r {
-                            let row = t + min(h - 1, max(0, dy)) * w
-                            for x in 0..<w { counts[x] += Int32(row[x]) }
-                        }
-                        for y in 0..<h {
-                            let out = o + y * w, entering = t + min(h - 1, y + r + 1) * w, leaving = t + max(0, y - r) * w
-                            for x in 0..<w {
-                                out[x] = decide(Int(counts[x]))
-                                counts[x] += Int32(entering[x]) - Int32(leaving[x])
-                            }
-                        }
+        return separable(mask, w: w, h: h) { m, t, o in
+            @inline(__always) func decide(_ count: Int) -> UInt8 { any ? (count > 0 ? 1 : 0) : (count == full ? 1 : 0) }
+            for y in 0..<h {
+                let row = y * w
+                var count = 0
+                for dx in -r...r { count += Int(m[row + min(w - 1, max(0, dx))]) }
+                for x in 0..<w {
+                    t[row + x] = decide(count)
+                    count += Int(m[row + min(w - 1, x + r + 1)]) - Int(m[row + max(0, x - r)])
+                }
+            }
+            // Down the columns all at once, a row at a time (a column at a time strides
+            // through memory): each column's count of set pixels in its window.
+            var counts = [Int32](repeating: 0, count: w)
+            counts.withUnsafeMutableBufferPointer { counts in
+                for dy in -r...r {
+                    let row = t + min(h - 1, max(0, dy)) * w
+                    for x in 0..<w { counts[x] += Int32(row[x]) }
+                }
+                for y in 0..<h {
+                    let out = o + y * w, entering = t + min(h - 1, y + r + 1) * w, leaving = t + max(0, y - r) * w
+                    for x in 0..<w {
+                        out[x] = decide(Int(counts[x]))
+                        counts[x] += Int32(entering[x]) - Int32(leaving[x])
                     }
                 }
             }
         }
-        return out
     }
 
     /// `window` for a 3 x 3 square: OR (dilate) or AND (erode) of each pixel's neighbours, rows at
     /// a time so the compiler can vectorise it.
     static func window3(_ mask: [UInt8], w: Int, h: Int, any: Bool) -> [UInt8] {
-        var tmp = [UInt8](repeating: 0, count: w * h)
+        separable(mask, w: w, h: h) { m, t, o in
+            for y in 0..<h {
+                let r = m + y * w, q = t + y * w
+                if any {
+                    q[0] = r[0] | r[1]
+                    for x in 1..<(w - 1) { q[x] = r[x - 1] | r[x] | r[x + 1] }
+                    q[w - 1] = r[w - 2] | r[w - 1]
+                } else {
+                    q[0] = r[0] & r[1]
+                    for x in 1..<(w - 1) { q[x] = r[x - 1] & r[x] & r[x + 1] }
+                    q[w - 1] = r[w - 2] & r[w - 1]
+                }
+            }
+            for y in 0..<h {
+                let a = t + max(0, y - 1) * w, b = t + y * w, c = t + min(h - 1, y + 1) * w, q = o + y * w
+                if any {
+                    for x in 0..<w { q[x] = a[x] | b[x] | c[x] }
+                } else {
+                    for x in 0..<w { q[x] = a[x] & b[x] & c[x] }
+                }
+            }
+        }
+    }
+
+    /// A mask filtered in two passes: `body` gets the mask, a scratch plane for the pass along the
+    /// rows and the plane it writes the pass down the columns into, which is returned.
+    @inline(__always)
+    static func separable(_ mask: [UInt8], w: Int, h: Int,
+                          _ body: (UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>, UnsafeMutablePointer<UInt8>) -> Void)
+        -> [UInt8] {
+        var scratch = [UInt8](repeating: 0, count: w * h)
         var out = [UInt8](repeating: 0, count: w * h)
         mask.withUnsafeBufferPointer { mb in
-            tmp.withUnsafeMutableBufferPointer { tb in
+            scratch.withUnsafeMutableBufferPointer { tb in
                 out.withUnsafeMutableBufferPointer { ob in
                     guard let m = mb.baseAddress, let t = tb.baseAddress, let o = ob.baseAddress else { return }
-                    for y in 0..<h {
-                        let r = m + y * w, q = t + y * w
-                        if any {
-                            q[0] = r[0] | r[1]
-                            for x in 1..<(w - 1) { q[x] = r[x - 1] | r[x] | r[x + 1] }
-                            q[w - 1] = r[w - 2] | r[w - 1]
-                        } else {
-                            q[0] = r[0] & r[1]
-                            for x in 1..<(w - 1) { q[x] = r[x - 1] & r[x] & r[x + 1] }
-                            q[w - 1] = r[w - 2] & r[w - 1]
-                        }
-                    }
-                    for y in 0..<h {
-                        let a = t + max(0, y - 1) * w, b = t + y * w, c = t + min(h - 1, y + 1) * w, q = o + y * w
-                        if any {
-                            for x in 0..<w { q[x] = a[x] | b[x] | c[x] }
-                        } else {
-                            for x in 0..<w { q[x] = a[x] & b[x] & c[x] }
-                        }
-                    }
+                    body(m, t, o)
                 }
             }
         }
