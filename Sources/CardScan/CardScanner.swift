@@ -115,7 +115,7 @@ public final class CardScanner: Sendable {
     public let configuration: ScanConfiguration
     private let pool: EnginePool
     /// Engines for the second reading in a card's own language, created when first needed.
-    private let nativePools: NativeLanguagePools?
+    let nativePools: NativeLanguagePools?
     /// The decode memory all workers share (`limits.maxDecodeBytes`).
     private let decodeBudget: DecodeBudget
 
@@ -305,7 +305,9 @@ public final class CardScanner: Sendable {
             ?? ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
         var contact = parser.parse(lines: page.lines.map(Self.textLine))
         var parseMs = (clock.now - t).milliseconds
-        if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
+        if let read = readInCardScript(page, card: card, english: contact, parser: parser, timings: &timings) {
+            contact = read
+        } else if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
             t = clock.now
             if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) {
                 timings.add((clock.now - t).milliseconds, to: .ocr)
@@ -503,6 +505,15 @@ final class NativeLanguagePools: @unchecked Sendable {
     func pool(forRegion region: String) -> EnginePool? {
         guard let language = ContactParser.languages(ofRegion: region).first, language != "en",
               let name = Self.tesseractNames[language] else { return nil }
+        // The card's language alone: the first reading already read it in English, and English's
+        // model beside the native one pulled letters such as "ä" back to "a" (wild 0.802 -> 0.808,
+        // dev unchanged, 12-21 MiB less at the peak, measured with "deu+eng" against "deu").
+        return pool(for: OCRLanguages(codes: [name]))
+    }
+
+    /// The pool for `languages`, nil when their data is not installed.
+    func pool(for languages: OCRLanguages) -> EnginePool? {
+        let name = languages.description
         lock.lock()
         defer { lock.unlock() }
         if let pool = pools[name] {
@@ -510,10 +521,6 @@ final class NativeLanguagePools: @unchecked Sendable {
             return pool
         }
         if missing.contains(name) { return nil }
-        // The card's language alone: the first reading already read it in English, and English's
-        // model beside the native one pulled letters such as "ä" back to "a" (wild 0.802 -> 0.808,
-        // dev unchanged, 12-21 MiB less at the peak, measured with "deu+eng" against "deu").
-        let languages = OCRLanguages(codes: [name])
         guard (try? OCREngine.locateTessdata(languages: languages, explicit: configuration.tessdataPath)) != nil else {
             missing.insert(name)
             return nil

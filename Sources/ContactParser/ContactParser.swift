@@ -84,6 +84,7 @@ public struct ContactParser: Sendable {
 
     /// Parses the lines of one card.
     public func parse(lines input: [TextLine]) -> Contact {
+        if let script = CJKText.script(of: input) { return CJKParser(fallbackRegion: fallbackRegion, script: script).parse(input) }
         let stage = contactData(lines: input)
         let lines = stage.lines
         var contact = stage.contact

@@ -1,0 +1,106 @@
+import ImageIngest
+
+/// The scripts of East Asian cards cardscan reads in their own letters, each with the Tesseract
+/// data that reads it (Debian's tesseract-ocr-jpn, -chi-sim, -chi-tra, -kor).
+public enum CardScript: String, Sendable, CaseIterable {
+    case japanese, simplifiedChinese, traditionalChinese, korean
+
+    /// The Tesseract language that reads this script; its model reads Latin letters and digits too.
+    public var languages: OCRLanguages {
+        switch self {
+        case .japanese: return "jpn"
+        case .simplifiedChinese: return "chi_sim"
+        case .traditionalChinese: return "chi_tra"
+        case .korean: return "kor"
+        }
+    }
+
+    /// The script a Tesseract language code reads, nil for the others ("eng", "deu").
+    public init?(language code: String) {
+        guard let script = Self.allCases.first(where: { $0.languages.codes == [code] }) else { return nil }
+        self = script
+    }
+
+    /// The script of text read from a card, by its letters: Hangul is Korean, kana Japanese, and
+    /// Han characters alone Chinese (`hanScript` says which form); nil when fewer than
+    /// `minimumLetters` letters are East Asian.
+    public static func of(_ text: String, minimumLetters: Int = 2, hanScript: CardScript = .simplifiedChinese) -> CardScript? {
+        var han = 0, kana = 0, hangul = 0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9D: kana += 1
+            case 0xAC00...0xD7A3, 0x1100...0x11FF, 0x3130...0x318F: hangul += 1
+            case 0x4E00...0x9FFF, 0x3400...0x4DBF, 0xF900...0xFAFF: han += 1
+            default: continue
+            }
+        }
+        guard han + kana + hangul >= minimumLetters else { return nil }
+        if hangul >= kana && hangul * 2 >= han { return .korean }
+        if kana > 0 && kana * 8 >= han { return .japanese }
+        return hanScript
+    }
+}
+
+/// Evidence, from a reading with Latin-script data, that the card is printed in another script:
+/// the lines such data cannot read. Read with English, a line of Japanese, Chinese or Korean
+/// comes out as a few short, unsure words of stray letters ("BSB aR"), without the digits,
+/// "@" or "." of the numbers and addresses the same cards print in Latin letters.
+public enum ForeignScriptEvidence {
+    /// Mean word confidence under which a line of letters counts as unread.
+    public static let unsureLine = 0.6
+
+    /// The lines read mostly as unsure stray letters; empty when they are too few to say the card
+    /// is printed in another script (at least three, or two that are a third of the lines).
+    public static func unreadLines(in page: OCRPage) -> [OCRLine] {
+        let unread = page.lines.filter(isUnread)
+        guard unread.count >= 3 || (unread.count == 2 && 3 * unread.count >= page.lines.count) else { return [] }
+        return unread
+    }
+
+    /// True for a line whose words of letters (not numbers, e-mail or web addresses) were mostly
+    /// read unsurely.
+    public static func isUnread(_ line: OCRLine) -> Bool {
+        guard line.confidence < 0.7 else { return false }
+        var stray = 0, lettered = 0
+        for word in line.words where word.text.contains(where: \.isLetter) {
+            if word.text.contains("@") || word.text.contains(".") && word.text.count > 5 { continue }
+            if word.text.filter(\.isNumber).count >= 3 { continue }
+            lettered += 1
+            if word.confidence < unsureLine { stray += 1 }
+        }
+        return lettered > 0 && 5 * stray >= 3 * lettered
+    }
+
+    /// The part of `image` holding `lines` (the tallest first, at most `limit`), with a margin of
+    /// half a line, for a quick reading with other language data.
+    public static func probeImage(_ image: PixelImage, lines: [OCRLine], limit: Int = 3) -> PixelImage? {
+        let chosen = lines.sorted { $0.textHeight > $1.textHeight }.prefix(limit)
+        guard let first = chosen.first else { return nil }
+        var box = first.box
+        for line in chosen.dropFirst() {
+            box = Box(left: min(box.left, line.box.left), top: min(box.top, line.box.top),
+                      right: max(box.right, line.box.right), bottom: max(box.bottom, line.box.bottom))
+        }
+        let margin = Int(first.textHeight / 2) + 4
+        let left = max(0, box.left - margin), top = max(0, box.top - margin)
+        let right = min(image.width, box.right + margin), bottom = min(image.height, box.bottom + margin)
+        guard right - left >= 8, bottom - top >= 8 else { return nil }
+        return image.grayscale().cropped(left: left, top: top, width: right - left, height: bottom - top)
+    }
+}
+
+extension PixelImage {
+    /// The rectangle of an 8-bit grayscale image at (left, top), `width` x `height` pixels inside it.
+    func cropped(left: Int, top: Int, width w: Int, height h: Int) -> PixelImage {
+        var out = [UInt8](repeating: 0, count: w * h)
+        pixels.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let from = (top + y) * width + left
+                    for x in 0..<w { dst[y * w + x] = src[from + x] }
+                }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: 1, pixels: out)
+    }
+}
