@@ -31,13 +31,14 @@ extension CardScanner {
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
         guard let probePool = nativePools.pool(for: Self.scriptProbeLanguages),
-              let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognize(probe) }),
+              let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(probe).page }),
               let script = CardScript.of(probed.text, minimumLetters: 2) else { return nil }
         let candidates = Self.scriptCandidates(script, region: english.region?.code)
+        if ProcessInfo.processInfo.environment["DEBUG_SCRIPT"] != nil { FileHandle.standardError.write("probe: \(probed.text.replacingOccurrences(of: "\n", with: " / ")) -> \(candidates)\n".data(using: .utf8)!) }  // DEBUGONLY
         var best: OCRPage?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
-                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) else { continue }
+                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card).page }) else { continue }
             if best.map({ OCREngine.isBetter(read, than: $0) }) ?? true { best = read }
         }
         guard let best else { return nil }

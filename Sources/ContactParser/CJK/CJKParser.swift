@@ -23,6 +23,9 @@ struct CJKParser {
 
     func parse(_ input: [TextLine]) -> Contact {
         let lines = Self.lines(input)
+        if ProcessInfo.processInfo.environment["DEBUG_CJK"] != nil {  // DEBUGONLY
+            for l in input { FileHandle.standardError.write(("L h=\(Int(l.height ?? 0)) \(l.text) || " + l.words.map { "\($0.text)[\(Int($0.left))-\(Int($0.right))]" }.joined(separator: " ") + "\n").data(using: .utf8)!) }  // DEBUGONLY
+        }  // DEBUGONLY
         var contact = Contact()
         var used = Set<Int>()
         let cardLines = lines.map { CardLine(text: $0.folded, confidence: $0.confidence, height: $0.height, top: $0.top, left: nil,
@@ -79,7 +82,11 @@ struct CJKParser {
                 if let last = pieces[pieces.count - 1].last, word.left - last.right > max(2.5 * height, 40) { pieces.append([]) }
                 pieces[pieces.count - 1].append(word)
             }
-            let texts = line.words.isEmpty ? [(line.text, [TextWord]())] : pieces.map { ($0.map(\.text).joined(separator: " "), $0) }
+            // One piece keeps the line as read (Tesseract's spelling of Japanese and Chinese sets a
+            // space only where the print has a gap); a piece of a split line drops the spaces
+            // between Han characters and kana.
+            let texts = pieces.count <= 1 ? [(line.text, line.words)]
+                : pieces.map { (CJKText.joiningHanSpaces($0.map(\.text).joined(separator: " ")), $0) }
             for (text, words) in texts {
                 let cleaned = text.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "|・•")))
                 guard !cleaned.isEmpty else { continue }
