@@ -22,19 +22,13 @@ extension CardScanner {
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.languages.isEnglishOnly else { return nil }
         let unread = ForeignScriptEvidence.unreadLines(in: page)
-        if ProcessInfo.processInfo.environment["DEBUG_SCRIPT"] != nil {
-            let d = page.lines.map { l in String(format: "%.2f/%d/%d%@", l.confidence, l.words.count, Int(l.textHeight), ForeignScriptEvidence.isUnread(l) ? "U" : "") }
-            FileHandle.standardError.write(("script: \(unread.count) " + d.joined(separator: " ") + "\n").data(using: .utf8)!)
-        }
-        guard !unread.isEmpty, let probe = ForeignScriptEvidence.probeImage(card, lines: unread) else { return nil }
+        guard !unread.isEmpty else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
-        guard let probePool = nativePools.pool(for: Self.scriptProbeLanguages),
-              let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(probe).page }),
-              let script = CardScript.of(probed.text, minimumLetters: 2) else { return nil }
+        guard let script = Self.script(ofRegion: english.region)
+                ?? ForeignScriptEvidence.probeImage(card, lines: unread).flatMap(probeScript) else { return nil }
         let candidates = Self.scriptCandidates(script, region: english.region?.code)
-        if ProcessInfo.processInfo.environment["DEBUG_SCRIPT"] != nil { FileHandle.standardError.write("probe: \(probed.text.replacingOccurrences(of: "\n", with: " / ")) -> \(candidates)\n".data(using: .utf8)!) }  // DEBUGONLY
         var best: OCRPage?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
@@ -44,6 +38,28 @@ extension CardScanner {
         guard let best else { return nil }
         let native = parser.parse(lines: best.lines.map(Self.textLine))
         return Self.merge(english: english, script: native)
+    }
+
+    /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,
+    /// a postcode of Japan, China, Taiwan, Hong Kong, Macao or Korea); nil when they do not say.
+    static func script(ofRegion region: RegionGuess?) -> CardScript? {
+        guard let region, region.sources.contains(where: { ["phone-prefix", "domain", "postcode", "country-name"].contains($0) })
+        else { return nil }
+        switch region.code {
+        case "JP": return .japanese
+        case "KR": return .korean
+        case "CN", "SG": return .simplifiedChinese
+        case "TW", "HK", "MO": return .traditionalChinese
+        default: return nil
+        }
+    }
+
+    /// The script of the letters a quick reading of the unread lines, with all four scripts' data, gives.
+    func probeScript(_ probe: PixelImage) -> CardScript? {
+        guard let probePool = nativePools?.pool(for: Self.scriptProbeLanguages),
+              let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(probe).page })
+        else { return nil }
+        return CardScript.of(probed.text, minimumLetters: 2)
     }
 
     /// The scripts to read a card with: the one its letters show, or, for Han characters alone,
@@ -65,10 +81,29 @@ extension CardScanner {
         var contact = script
         if !english.emails.isEmpty { contact.emails = english.emails }
         if !english.urls.isEmpty { contact.urls = english.urls }
-        if contact.phones.isEmpty { contact.phones = english.phones }
+        // English's numbers, when both readings place the card in one country (a number without
+        // its calling code is read by the country's plan).
+        if !english.phones.isEmpty {
+            contact.phones = english.region?.code == script.region?.code
+                ? mergePhones(english: english.phones, script: script.phones)
+                : mergePhones(english: script.phones, script: english.phones.filter { $0.number.hasPrefix("+") })
+        }
         for field in [Contact.Field.emails, .urls, .phones] where contact.confidence[field] == nil {
             contact.confidence[field] = english.confidence[field]
         }
         return contact
+    }
+
+    /// English's numbers (its data reads digits better), each typed by the label the script's
+    /// reading found beside the same number (携帯, 传真, 팩스 ...), then the script's valid numbers
+    /// English missed.
+    static func mergePhones(english: [Phone], script: [Phone]) -> [Phone] {
+        func key(_ phone: Phone) -> String { String((phone.e164 ?? phone.number).filter(\.isNumber).suffix(8)) }
+        var phones = english
+        for i in phones.indices {
+            if let same = script.first(where: { key($0) == key(phones[i]) }) { phones[i].type = same.type }
+        }
+        for phone in script where phone.valid && !phones.contains(where: { key($0) == key(phone) }) { phones.append(phone) }
+        return phones
     }
 }

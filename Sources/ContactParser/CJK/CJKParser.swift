@@ -22,7 +22,7 @@ struct CJKParser {
     var script: CJKText.Script
 
     func parse(_ input: [TextLine]) -> Contact {
-        let lines = Self.lines(input)
+        let lines = Self.lines(input, script: script)
         if ProcessInfo.processInfo.environment["DEBUG_CJK"] != nil {  // DEBUGONLY
             for l in input { FileHandle.standardError.write(("L h=\(Int(l.height ?? 0)) \(l.text) || " + l.words.map { "\($0.text)[\(Int($0.left))-\(Int($0.right))]" }.joined(separator: " ") + "\n").data(using: .utf8)!) }  // DEBUGONLY
         }  // DEBUGONLY
@@ -73,7 +73,7 @@ struct CJKParser {
     }
 
     /// The card's lines, split where a wide gap parts two columns, with full-width forms folded.
-    static func lines(_ input: [TextLine]) -> [CJKLine] {
+    static func lines(_ input: [TextLine], script: CJKText.Script) -> [CJKLine] {
         var out: [CJKLine] = []
         for line in input {
             let height = line.height ?? 20
@@ -85,7 +85,7 @@ struct CJKParser {
             // One piece keeps the line as read (Tesseract's spelling of Japanese and Chinese sets a
             // space only where the print has a gap); a piece of a split line drops the spaces
             // between Han characters and kana.
-            let texts = pieces.count <= 1 ? [(line.text, line.words)]
+            let texts = pieces.count <= 1 ? [(script == .korean ? CJKText.joiningByGaps(line.words, height: height) ?? line.text : line.text, line.words)]
                 : pieces.map { (CJKText.joiningHanSpaces($0.map(\.text).joined(separator: " ")), $0) }
             for (text, words) in texts {
                 let cleaned = text.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "|・•")))

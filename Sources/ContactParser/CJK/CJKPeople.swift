@@ -100,6 +100,11 @@ struct CJKPeople {
     /// The name in one or two parts.
     func nameParts(_ line: CJKLine) -> [String] {
         let tokens = line.text.split(whereSeparator: { $0 == " " || $0 == "\u{3000}" }).map(String.init)
+        if tokens.count == 1, line.words.count == 2, line.words.map(\.text).joined() == tokens[0],
+           line.words[1].left - line.words[0].right >= 0.3 * line.height {
+            // Read as one, printed in two: a space in the type, a gap of a third of a character or more.
+            return line.words.map(\.text)
+        }
         guard tokens.count >= 3 else { return tokens }
         guard line.words.count == tokens.count else { return [tokens.joined()] }
         let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }

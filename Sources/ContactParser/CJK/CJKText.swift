@@ -93,6 +93,20 @@ enum CJKText {
         return out.trimmingCharacters(in: .whitespaces)
     }
 
+    /// A Korean line's words joined as printed: Tesseract parts Hangul syllables set close
+    /// together ("시 너 지"), so two words stay apart only where the gap between them is at least
+    /// `wordGap` of the text's height (a space in Korean type is about a third of it); brackets
+    /// always join. Nil without words.
+    static func joiningByGaps(_ words: [TextWord], height: Double, wordGap: Double = 0.3) -> String? {
+        guard var out = words.first?.text else { return nil }
+        for (previous, word) in zip(words, words.dropFirst()) {
+            let bracket = previous.text.last.map { "(（[".contains($0) } == true || word.text.first.map { ")）]".contains($0) } == true
+            if !bracket && word.left - previous.right >= wordGap * height { out.append(" ") }
+            out += word.text
+        }
+        return out
+    }
+
     /// Characters written only in the simplified or only in the traditional form, among the
     /// commonest on cards (telephone, number, district, county, company, manager ...): simplified
     /// first, traditional second. A card whose Han characters include more of the second is
