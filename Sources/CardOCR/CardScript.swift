@@ -71,6 +71,19 @@ public enum ForeignScriptEvidence {
         return lettered > 0 && 5 * stray >= 3 * lettered
     }
 
+    /// Han characters, kana and Hangul syllables in the words read with at least `sureWord`
+    /// confidence: how much East Asian text a reading found surely.
+    public static func sureEastAsianLetters(in page: OCRPage, sureWord: Double = 0.7) -> Int {
+        var count = 0
+        for line in page.lines {
+            for word in line.words where word.confidence >= sureWord {
+                count += word.text.unicodeScalars.filter { (0x3040...0x30FF).contains($0.value) || (0x4E00...0x9FFF).contains($0.value)
+                    || (0xAC00...0xD7A3).contains($0.value) }.count
+            }
+        }
+        return count
+    }
+
     /// The part of `image` holding `lines` (the tallest first, at most `limit`), with a margin of
     /// half a line, for a quick reading with other language data.
     public static func probeImage(_ image: PixelImage, lines: [OCRLine], limit: Int = 3) -> PixelImage? {

@@ -13,6 +13,10 @@ import ImageIngest
 /// letters better). A Latin card pays only for the look at its first reading, or, when that
 /// reading was poor, for the quick reading of a few lines.
 extension CardScanner {
+    /// Surely read East Asian letters a reading must hold for the card to be taken as printed in
+    /// that script (a name and a company; junk read in a Latin card's pictures gives fewer).
+    static let sureLettersOfAScriptCard = 6
+
     /// The languages of the quick reading that names the script.
     static let scriptProbeLanguages: OCRLanguages = "jpn+chi_sim+chi_tra+kor"
 
@@ -22,7 +26,8 @@ extension CardScanner {
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.languages.isEnglishOnly else { return nil }
         let unread = ForeignScriptEvidence.unreadLines(in: page)
-        guard !unread.isEmpty else { return nil }
+        // A card whose numbers, domain or postcode name a country of another script is not read again.
+        guard !unread.isEmpty, !Self.namesOtherCountry(english.region) else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
@@ -35,15 +40,20 @@ extension CardScanner {
                   let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card).page }) else { continue }
             if best.map({ OCREngine.isBetter(read, than: $0) }) ?? true { best = read }
         }
-        guard let best else { return nil }
-        let native = parser.parse(lines: best.lines.map(Self.textLine))
+        // The script's reading must read more of the card surely than English did (a Latin card
+        // read with Korean data gives a few unsure syllables).
+        guard let best, OCREngine.isBetter(best, than: page),
+              ForeignScriptEvidence.sureEastAsianLetters(in: best) >= Self.sureLettersOfAScriptCard else { return nil }
+        let lines = best.lines.map(Self.textLine)
+        guard ContactParser.isEastAsian(lines) else { return nil }
+        let native = parser.parse(lines: lines)
         return Self.merge(english: english, script: native)
     }
 
     /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,
     /// a postcode of Japan, China, Taiwan, Hong Kong, Macao or Korea); nil when they do not say.
     static func script(ofRegion region: RegionGuess?) -> CardScript? {
-        guard let region, region.sources.contains(where: { ["phone-prefix", "domain", "postcode", "country-name"].contains($0) })
+        guard let region, region.sources.contains(where: strongRegionEvidence.contains)
         else { return nil }
         switch region.code {
         case "JP": return .japanese
@@ -53,6 +63,15 @@ extension CardScanner {
         default: return nil
         }
     }
+
+    /// True when the card's own evidence (not the locale's or the option's region) names a
+    /// country outside Japan, China, Taiwan, Hong Kong, Macao, Singapore and Korea.
+    static func namesOtherCountry(_ region: RegionGuess?) -> Bool {
+        guard let region, region.sources.contains(where: strongRegionEvidence.contains) else { return false }
+        return script(ofRegion: region) == nil
+    }
+
+    static let strongRegionEvidence: Set<String> = ["phone-prefix", "domain", "postcode", "country-name", "legal-form"]
 
     /// The script of the letters a quick reading of the unread lines, with all four scripts' data, gives.
     func probeScript(_ probe: PixelImage) -> CardScript? {
