@@ -28,6 +28,9 @@ public struct ScanConfiguration: Sendable {
     /// (tesseract-ocr-deu, -fra, -spa, -ita, -por, -nld, -pol, -swe, -dan, -nor, -fin, -ces ...):
     /// it knows the letters English reads wrongly (ß, umlauts, accents, å, ø).
     public var nativeSecondReading: Bool = true
+    /// Read a card printed mainly in Japanese, Chinese or Korean again in its own script (with
+    /// English languages and `nativeSecondReading` only; see docs/cjk.md).
+    public var cardScripts: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true

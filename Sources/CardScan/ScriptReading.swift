@@ -24,7 +24,7 @@ extension CardScanner {
     /// (or its data is not installed, or the configuration reads in chosen languages).
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
-        guard let nativePools, configuration.languages.isEnglishOnly else { return nil }
+        guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
         let unread = ForeignScriptEvidence.unreadLines(in: page)
         // A card whose numbers, domain or postcode name a country of another script is not read again.
         guard !unread.isEmpty, !Self.namesOtherCountry(english.region) else { return nil }
@@ -40,9 +40,9 @@ extension CardScanner {
                   let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card).page }) else { continue }
             if best.map({ OCREngine.isBetter(read, than: $0) }) ?? true { best = read }
         }
-        // The script's reading must read more of the card surely than English did (a Latin card
-        // read with Korean data gives a few unsure syllables).
-        guard let best, OCREngine.isBetter(best, than: page),
+        // The script's reading must read some East Asian text surely (a Latin card read with
+        // Korean data gives a few unsure syllables).
+        guard let best,
               ForeignScriptEvidence.sureEastAsianLetters(in: best) >= Self.sureLettersOfAScriptCard else { return nil }
         let lines = best.lines.map(Self.textLine)
         guard ContactParser.isEastAsian(lines) else { return nil }

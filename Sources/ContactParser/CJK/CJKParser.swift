@@ -23,9 +23,6 @@ struct CJKParser {
 
     func parse(_ input: [TextLine]) -> Contact {
         let lines = Self.lines(input, script: script)
-        if ProcessInfo.processInfo.environment["DEBUG_CJK"] != nil {  // DEBUGONLY
-            for l in input { FileHandle.standardError.write(("L h=\(Int(l.height ?? 0)) \(l.text) || " + l.words.map { "\($0.text)[\(Int($0.left))-\(Int($0.right))]" }.joined(separator: " ") + "\n").data(using: .utf8)!) }  // DEBUGONLY
-        }  // DEBUGONLY
         var contact = Contact()
         var used = Set<Int>()
         let cardLines = lines.map { CardLine(text: $0.folded, confidence: $0.confidence, height: $0.height, top: $0.top, left: nil,
