@@ -6,7 +6,7 @@ TEST_FLAGS ?= -Xswiftc -O
 # 10 ms sooner than with them as shared libraries (README, Performance).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
+.PHONY: setup build tools scan lint test eval eval-cjk bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -40,6 +40,10 @@ test:
 ## Accuracy: scans Fixtures/Cards (and ../shared/eval/dev when present) and scores the records.
 eval: build
 	bash scripts/eval.sh
+
+## Accuracy on Japanese, Chinese and Korean cards: 64 generated photos (EVAL_SEED, default the time), scored.
+eval-cjk: build
+	bash scripts/eval-cjk.sh
 
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build
