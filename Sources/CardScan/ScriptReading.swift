@@ -27,7 +27,7 @@ extension CardScanner {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
         let unread = ForeignScriptEvidence.unreadLines(in: page)
         // A card whose numbers, domain or postcode name a country of another script is not read again.
-        guard !unread.isEmpty, !Self.namesOtherCountry(english.region) else { return nil }
+        guard !unread.isEmpty, !Self.namesOtherCountry(english.region), !Self.readsAsLatinCard(english) else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
@@ -71,6 +71,13 @@ extension CardScanner {
         return script(ofRegion: region) == nil
     }
 
+    /// True when English read the card's person surely: a name, and a title or a company, each
+    /// trusted (English data reads a Japanese, Chinese or Korean name as junk, if at all).
+    static func readsAsLatinCard(_ english: Contact) -> Bool {
+        let c = english.confidence
+        return (c[.name] ?? 0) >= 0.6 && max(c[.title] ?? 0, c[.organization] ?? 0) >= 0.7
+    }
+
     static let strongRegionEvidence: Set<String> = ["phone-prefix", "domain", "postcode", "country-name", "legal-form"]
 
     /// The script of the letters a quick reading of the unread lines, with all four scripts' data, gives.
@@ -78,6 +85,7 @@ extension CardScanner {
         guard let probePool = nativePools?.pool(for: Self.scriptProbeLanguages),
               let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(probe).page })
         else { return nil }
+        guard ForeignScriptEvidence.sureEastAsianLetters(in: probed) >= 2 else { return nil }
         return CardScript.of(probed.text, minimumLetters: 2)
     }
 
