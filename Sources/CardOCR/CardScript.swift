@@ -83,37 +83,4 @@ public enum ForeignScriptEvidence {
         }
         return count
     }
-
-    /// The part of `image` holding `lines` (the tallest first, at most `limit`), with a margin of
-    /// half a line, for a quick reading with other language data.
-    public static func probeImage(_ image: PixelImage, lines: [OCRLine], limit: Int = 3) -> PixelImage? {
-        let chosen = lines.sorted { $0.textHeight > $1.textHeight }.prefix(limit)
-        guard let first = chosen.first else { return nil }
-        var box = first.box
-        for line in chosen.dropFirst() {
-            box = Box(left: min(box.left, line.box.left), top: min(box.top, line.box.top),
-                      right: max(box.right, line.box.right), bottom: max(box.bottom, line.box.bottom))
-        }
-        let margin = Int(first.textHeight / 2) + 4
-        let left = max(0, box.left - margin), top = max(0, box.top - margin)
-        let right = min(image.width, box.right + margin), bottom = min(image.height, box.bottom + margin)
-        guard right - left >= 8, bottom - top >= 8 else { return nil }
-        return image.grayscale().cropped(left: left, top: top, width: right - left, height: bottom - top)
-    }
-}
-
-extension PixelImage {
-    /// The rectangle of an 8-bit grayscale image at (left, top), `width` x `height` pixels inside it.
-    func cropped(left: Int, top: Int, width w: Int, height h: Int) -> PixelImage {
-        var out = [UInt8](repeating: 0, count: w * h)
-        pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let from = (top + y) * width + left
-                    for x in 0..<w { dst[y * w + x] = src[from + x] }
-                }
-            }
-        }
-        return PixelImage(width: w, height: h, channels: 1, pixels: out)
-    }
 }

@@ -6,19 +6,15 @@ import ImageIngest
 /// Cards printed in Japanese, Chinese or Korean, read a second time in their own script.
 ///
 /// The first reading is English's. When much of the card's text is lines English read as unsure
-/// stray letters (`ForeignScriptEvidence`), the tallest of them are read again, alone, with the
-/// data of all four East Asian scripts, and the letters that reading gives name the script
-/// (`CardScript.of`). The card is then read whole with that script's data, and the contact parsed
-/// from it, with the e-mail and web addresses of the English reading (English data reads Latin
-/// letters better). A Latin card pays only for the look at its first reading, or, when that
-/// reading was poor, for the quick reading of a few lines.
+/// stray letters (`ForeignScriptEvidence`), English read no person surely, and the card's numbers,
+/// domain or postcode name Japan, China, Taiwan, Hong Kong, Macao, Singapore or Korea, the card is
+/// read whole again with that country's script's data, and the contact parsed from it, with the
+/// e-mail and web addresses of the English reading (English data reads Latin letters better). A
+/// Latin card pays only for the look at its first reading and its record.
 extension CardScanner {
     /// Surely read East Asian letters a reading must hold for the card to be taken as printed in
     /// that script (a name and a company; junk read in a Latin card's pictures gives fewer).
     static let sureLettersOfAScriptCard = 6
-
-    /// The languages of the quick reading that names the script.
-    static let scriptProbeLanguages: OCRLanguages = "jpn+chi_sim+chi_tra+kor"
 
     /// The contact read in the card's own script, or nil when the card is not printed in one
     /// (or its data is not installed, or the configuration reads in chosen languages).
@@ -26,13 +22,14 @@ extension CardScanner {
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
         let unread = ForeignScriptEvidence.unreadLines(in: page)
-        // A card whose numbers, domain or postcode name a country of another script is not read again.
-        guard !unread.isEmpty, !Self.namesOtherCountry(english.region), !Self.readsAsLatinCard(english) else { return nil }
+        guard !unread.isEmpty, !Self.readsAsLatinCard(english) else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
-        guard let script = Self.script(ofRegion: english.region)
-                ?? ForeignScriptEvidence.probeImage(card, lines: unread).flatMap(probeScript) else { return nil }
+        // The script from the country the card's own numbers, domain or postcode name. (A quick
+        // reading of the unread lines with all four scripts' data, for cards that name none, cost
+        // the Latin cards of the wild set 115 ms each on average: their poor photos give such lines too.)
+        guard let script = Self.script(ofRegion: english.region) else { return nil }
         let candidates = Self.scriptCandidates(script, region: english.region?.code)
         var best: OCRPage?
         for candidate in candidates {
@@ -64,13 +61,6 @@ extension CardScanner {
         }
     }
 
-    /// True when the card's own evidence (not the locale's or the option's region) names a
-    /// country outside Japan, China, Taiwan, Hong Kong, Macao, Singapore and Korea.
-    static func namesOtherCountry(_ region: RegionGuess?) -> Bool {
-        guard let region, region.sources.contains(where: strongRegionEvidence.contains) else { return false }
-        return script(ofRegion: region) == nil
-    }
-
     /// True when English read the card's person surely: a name, and a title or a company, each
     /// trusted (English data reads a Japanese, Chinese or Korean name as junk, if at all).
     static func readsAsLatinCard(_ english: Contact) -> Bool {
@@ -78,16 +68,7 @@ extension CardScanner {
         return (c[.name] ?? 0) >= 0.6 && max(c[.title] ?? 0, c[.organization] ?? 0) >= 0.7
     }
 
-    static let strongRegionEvidence: Set<String> = ["phone-prefix", "domain", "postcode", "country-name", "legal-form"]
-
-    /// The script of the letters a quick reading of the unread lines, with all four scripts' data, gives.
-    func probeScript(_ probe: PixelImage) -> CardScript? {
-        guard let probePool = nativePools?.pool(for: Self.scriptProbeLanguages),
-              let probed = try? probePool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(probe).page })
-        else { return nil }
-        guard ForeignScriptEvidence.sureEastAsianLetters(in: probed) >= 2 else { return nil }
-        return CardScript.of(probed.text, minimumLetters: 2)
-    }
+    static let strongRegionEvidence: Set<String> = ["phone-prefix", "phone-number", "domain", "postcode", "country-name"]
 
     /// The scripts to read a card with: the one its letters show, or, for Han characters alone,
     /// the form its region writes (Taiwan, Hong Kong and Macao traditional, mainland China and
