@@ -6,7 +6,7 @@ TEST_FLAGS ?= -Xswiftc -O
 # loading them as shared libraries (docs/architecture.md, Building).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
+.PHONY: setup build tools scan lint test eval eval-cjk bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -42,6 +42,10 @@ test:
 ## Accuracy: scans Fixtures/Cards (and ../shared/eval/dev when present) and scores the records.
 eval: build
 	bash scripts/eval.sh
+
+## Accuracy on Japanese, Chinese and Korean cards: 64 generated photos (EVAL_SEED, default the time), scored.
+eval-cjk: build
+	bash scripts/eval-cjk.sh
 
 ## Benchmark: cardscan against `tesseract FILE stdout` on the same photos, in one run (BENCH_DIR, BENCH_RUNS).
 bench: build

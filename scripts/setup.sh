@@ -9,6 +9,8 @@ packages=(
   tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-por   # second readings in
   tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-nor   # the card's language
   tesseract-ocr-fin tesseract-ocr-ces
+  tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-chi-sim tesseract-ocr-chi-tra  # cards in their own
+  tesseract-ocr-kor                                                                      # script (docs/cjk.md)
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   publicsuffix                                                           # domains: the Public Suffix List
@@ -16,6 +18,7 @@ packages=(
   libsqlite3-dev                                                         # the contact book (GRDB)
   libimage-exiftool-perl strace python3 python3-vobject tesseract-ocr time   # tests, evaluation, benchmark anchor
   fonts-dejavu-core fonts-liberation python3-segno                       # fixture generator
+  fonts-noto-cjk                                                         # CJK card generator (make eval-cjk)
 )
 # Only for the tests (make test): the report's browser test renders it in headless Chromium.
 if [ "${1:-}" = "--tests" ]; then

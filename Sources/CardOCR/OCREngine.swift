@@ -131,6 +131,10 @@ public final class OCREngine {
         return OCRPage(lines: collectLines(), width: gray.width, height: gray.height)
     }
 
+    /// True when the languages write without spaces between words: the lines keep Tesseract's
+    /// own spelling (`OCRLine.printed`), which sets a space only where the print leaves a gap.
+    var keepsPrintedLines: Bool { languages.codes.contains { $0.hasPrefix("jpn") || $0.hasPrefix("chi") } }
+
     private func collectLines() -> [OCRLine] {
         guard let it = TessBaseAPIGetIterator(handle) else { return [] }
         defer { TessResultIteratorDelete(it) }
@@ -138,10 +142,13 @@ public final class OCREngine {
         var lines: [OCRLine] = []
         var words: [OCRWord] = []
         var lineBox = Box(left: 0, top: 0, right: 0, bottom: 0)
+        var printed: String?
+        let keepPrinted = keepsPrintedLines
         repeat {
             if TessPageIteratorIsAtBeginningOf(page, RIL_TEXTLINE) != 0 {
-                if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox)) }
+                if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox, printed: printed)) }
                 words = []
+                printed = keepPrinted ? Self.text(of: it, level: RIL_TEXTLINE) : nil
                 var l: Int32 = 0, t: Int32 = 0, r: Int32 = 0, b: Int32 = 0
                 if TessPageIteratorBoundingBox(page, RIL_TEXTLINE, &l, &t, &r, &b) != 0 {
                     lineBox = Box(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))
@@ -158,8 +165,16 @@ public final class OCREngine {
             words.append(OCRWord(text: trimmed, confidence: max(0, min(1, conf)),
                                  box: Box(left: Int(l), top: Int(t), right: Int(r), bottom: Int(b))))
         } while TessResultIteratorNext(it, RIL_WORD) != 0
-        if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox)) }
+        if !words.isEmpty { lines.append(OCRLine(words: words, box: lineBox, printed: printed)) }
         return lines
+    }
+
+    /// The text at the iterator's position at `level`, trimmed; nil when empty.
+    private static func text(of it: OpaquePointer, level: TessPageIteratorLevel) -> String? {
+        guard let cText = TessResultIteratorGetUTF8Text(it, level) else { return nil }
+        defer { TessDeleteText(cText) }
+        let text = String(cString: cText).trimmingCharacters(in: .whitespacesAndNewlines)
+        return text.isEmpty ? nil : text
     }
 
     /// Where Tesseract's language files are: TESSDATA_PREFIX, then the usual install places.

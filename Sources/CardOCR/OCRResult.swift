@@ -10,8 +10,14 @@ public struct OCRWord: Sendable, Equatable {
 public struct OCRLine: Sendable, Equatable {
     public let words: [OCRWord]
     public let box: Box
-    /// The words joined by single spaces.
-    public var text: String { words.map(\.text).joined(separator: " ") }
+    /// The line as Tesseract spells it, for scripts written without spaces between words
+    /// (Japanese, Chinese), where it joins the characters it reads as words; nil for the others.
+    public let printed: String?
+    public init(words: [OCRWord], box: Box, printed: String? = nil) {
+        self.words = words; self.box = box; self.printed = printed
+    }
+    /// The words joined by single spaces (Tesseract's own spelling for Japanese and Chinese).
+    public var text: String { printed ?? words.map(\.text).joined(separator: " ") }
     /// Mean word confidence, 0...1.
     public var confidence: Double {
         words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)

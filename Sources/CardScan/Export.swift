@@ -125,7 +125,13 @@ public enum VCardExport {
         lines.append("FN:" + escape(fn))
         if let name = contact.name {
             // N: family; given; additional; prefixes; suffixes
-            lines.append("N:" + [name.family ?? "", name.given ?? "", "", "", ""].map(escape).joined(separator: ";"))
+            // The reading printed beside a Japanese, Chinese or Korean name sorts it (SORT-AS), and,
+            // in kana family name first as the name, fills Apple's phonetic fields.
+            let sortAs = name.phonetic.map { ";SORT-AS=\"" + $0.filter { $0 != "\"" && !$0.isNewline } + "\"" } ?? ""
+            lines.append("N" + sortAs + ":" + [name.family ?? "", name.given ?? "", "", "", ""].map(escape).joined(separator: ";"))
+            if let parts = name.phonetic?.split(separator: " "), parts.count == 2, parts.allSatisfy({ $0.allSatisfy { !$0.isASCII } }) {
+                lines += ["X-PHONETIC-LAST-NAME:" + escape(String(parts[0])), "X-PHONETIC-FIRST-NAME:" + escape(String(parts[1]))]
+            }
         }
         if let org = contact.organization { lines.append("ORG:" + escape(org)) }
         if let title = contact.title { lines.append("TITLE:" + escape(title)) }

@@ -251,7 +251,9 @@ extension Contact {
     /// The contact as the JSON object of the output schema.
     public func json() -> JSONValue {
         let nameValue: JSONValue = name.map {
-            .object([("full", .string($0.full)), ("given", .optional($0.given)), ("family", .optional($0.family))])
+            // "phonetic" only where a reading is printed beside the name (Japanese, Chinese, Korean cards).
+            .object([("full", .string($0.full)), ("given", .optional($0.given)), ("family", .optional($0.family))]
+                    + ($0.phonetic.map { [("phonetic", JSONValue.string($0))] } ?? []))
         } ?? .null
         let addressValue: JSONValue = address.map { a in
             .object([

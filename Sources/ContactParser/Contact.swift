@@ -3,8 +3,10 @@ public struct PersonName: Sendable, Equatable, Codable {
     public var full: String
     public var given: String?
     public var family: String?
-    public init(full: String, given: String?, family: String?) {
-        self.full = full; self.given = given; self.family = family
+    /// The reading of the name printed beside it (kana, or Latin letters beside Han characters), nil when none.
+    public var phonetic: String?
+    public init(full: String, given: String?, family: String?, phonetic: String? = nil) {
+        self.full = full; self.given = given; self.family = family; self.phonetic = phonetic
     }
 }
 

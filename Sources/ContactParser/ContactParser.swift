@@ -82,8 +82,13 @@ public struct ContactParser: Sendable {
         return ContactData(lines: lines, used: used, contact: contact, emailRepairs: emailResult.repaired + resolved.count)
     }
 
+    /// True when the lines are mainly Japanese, Chinese or Korean: `parse` reads them by those
+    /// countries' conventions.
+    public static func isEastAsian(_ lines: [TextLine]) -> Bool { CJKText.script(of: lines) != nil }
+
     /// Parses the lines of one card.
     public func parse(lines input: [TextLine]) -> Contact {
+        if let script = CJKText.script(of: input) { return CJKParser(fallbackRegion: fallbackRegion, script: script).parse(input) }
         let stage = contactData(lines: input)
         let lines = stage.lines
         var contact = stage.contact

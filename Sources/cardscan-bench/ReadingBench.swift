@@ -81,3 +81,34 @@ func readCards(_ dir: String) throws {
         print(String(decoding: json, as: UTF8.self))
     }
 }
+
+/// cardscan-bench script-check DIR [ROUNDS]: what the look for a Japanese, Chinese or Korean card
+/// costs a card that is not one. Every photo of `dir` is scanned by two scanners, one with
+/// `cardScripts` and one without, alternately (ROUNDS times, default 3, `--jobs 1`), and the mean
+/// time per card of each is printed, with their difference.
+func benchScriptCheck(_ dir: String, rounds: Int) throws {
+    var with = ScanConfiguration()
+    with.workers = 1
+    var without = with
+    without.cardScripts = false
+    let scanners = [try CardScanner(configuration: without), try CardScanner(configuration: with)]
+    defer { scanners.forEach { $0.releaseEngines() } }
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+        .filter { name in [".jpg", ".jpeg", ".png"].contains { name.lowercased().hasSuffix($0) } }
+    for scanner in scanners { _ = names.first.map { scanner.scan(file: dir + "/" + $0) } }  // engines loaded
+    var totals = [0.0, 0.0]
+    var cards = 0
+    for round in 0..<rounds {
+        for name in names {
+            for k in (round % 2 == 0 ? [0, 1] : [1, 0]) {
+                let start = ContinuousClock.now
+                _ = scanners[k].scan(file: dir + "/" + name)
+                totals[k] += (ContinuousClock.now - start).milliseconds
+            }
+            cards += 1
+        }
+    }
+    let perCard = totals.map { $0 / Double(max(1, cards)) }
+    print("\(dir): \(names.count) photos x \(rounds) rounds: " + String(format: "without the script check %.1f ms/card, with it %.1f ms/card, difference %+.2f ms/card",
+                 perCard[0], perCard[1], perCard[1] - perCard[0]))
+}

@@ -1,0 +1,210 @@
+import Foundation
+
+/// Addresses of Japanese, Chinese and Korean cards, written from the largest unit down: a postal
+/// mark and code (〒100-0005, 邮编 200120, (우) 06234), the prefecture, province or province-level
+/// city (Google's address metadata lists them), the municipality (市 区 町 村 郡 县 縣, 시 군 구),
+/// then the district, road or town and the number, and a building on the next line.
+enum CJKAddress {
+    struct Result {
+        var address: PostalAddress?
+        var consumedLines: Set<Int> = []
+    }
+
+    /// The ends of the units of an address: the municipality's, and the endings that make a line an address.
+    static let municipalityEnds: Set<Character> = ["市", "区", "區", "町", "村", "县", "縣", "郡", "시", "군", "구"]
+    static let addressMarks: [String] = ["丁目", "番地", "番", "号", "號", "路", "街", "道", "巷", "弄", "樓", "楼", "室", "階",
+                                         "로", "길", "동", "층", "호", "ビル", "大厦", "大樓", "빌딩", "タワー", "타워"]
+    static let buildingMarks: [String] = ["ビル", "階", "F", "大厦", "大樓", "樓", "楼", "室", "빌딩", "층", "호", "타워", "タワー",
+                                          "センター", "Building", "Bldg", "Tower"]
+
+    static func extract(from lines: [CJKLine], skip: Set<Int>, region: String?) -> Result {
+        var result = Result()
+        guard let main = lines.firstIndex(where: { !skip.contains($0.index) && isAddressLine($0, region: region) }) else { return result }
+        var postcode: String?
+        var used = [lines[main]]
+        // A postcode on its own line just above or below.
+        for k in [main - 1, main + 1] where lines.indices.contains(k) && !skip.contains(lines[k].index) {
+            if let code = postcodeOnly(lines[k].folded, region: region) {
+                postcode = code
+                used.append(lines[k])
+            }
+        }
+        var text = lines[main].folded
+        if let (code, rest) = leadingPostcode(text, region: region) {
+            postcode = code
+            text = rest
+        } else if let (code, rest) = trailingPostcode(text, region: region) {
+            postcode = code
+            text = rest
+        }
+        text = stripLabel(text)
+        var address = split(text, region: region)
+        address.postalCode = postcode
+        var printed = [lines[main].text]
+        // A building, a floor, on the next line.
+        let next = main + 1
+        if lines.indices.contains(next), !skip.contains(lines[next].index), !used.contains(where: { $0.index == lines[next].index }),
+           isBuildingLine(lines[next]) {
+            used.append(lines[next])
+            printed.append(lines[next].text)
+        }
+        address.lines = used.sorted { $0.index < $1.index }.map(\.text)
+        _ = printed
+        result.address = address
+        result.consumedLines = Set(used.map(\.index))
+        return result
+    }
+
+    /// A line that holds an address: a postal mark, a known prefecture or province at its start,
+    /// or a municipality followed by a road or number.
+    static func isAddressLine(_ line: CJKLine, region: String?) -> Bool {
+        let text = stripLabel(line.folded)
+        if text.hasPrefix("〒") { return text.contains(where: \.isNumber) }
+        guard CJKText.counts(text).eastAsian >= 4 else { return false }
+        if subregion(atStartOf: stripPostcode(text, region: region), region: region) != nil { return true }
+        let marks = addressMarks.filter { text.contains($0) }.count
+        return text.contains(where: \.isNumber) && marks >= 1 && text.contains(where: { municipalityEnds.contains($0) })
+    }
+
+    static func isBuildingLine(_ line: CJKLine) -> Bool {
+        buildingMarks.contains { line.folded.contains($0) } && line.folded.count <= 40
+            && CJKLexicon.legalForms.allSatisfy { !line.text.contains($0) }
+    }
+
+    /// The text after an "address" label ("住所：", "地址:").
+    static func stripLabel(_ text: String) -> String {
+        var s = text.trimmingCharacters(in: .whitespaces)
+        for label in ["住所", "所在地", "地址", "주소", "Add", "Address"] where s.hasPrefix(label) {
+            s = String(s.dropFirst(label.count)).trimmingCharacters(in: CharacterSet(charactersIn: " :：.").union(.whitespaces))
+        }
+        return s
+    }
+
+    /// The postcode of a line holding nothing else but its mark ("〒100-0005", "邮编：200120", "(우) 06234").
+    static func postcodeOnly(_ text: String, region: String?) -> String? {
+        guard let (code, rest) = leadingPostcode(text, region: region) ?? trailingPostcode(text, region: region) else { return nil }
+        return rest.filter({ $0.isLetter }).isEmpty ? code : nil
+    }
+
+    static func stripPostcode(_ text: String, region: String?) -> String {
+        leadingPostcode(text, region: region)?.rest ?? text
+    }
+
+    /// A postcode at the start of the line, after its mark or alone: the code and the rest.
+    static func leadingPostcode(_ text: String, region: String?) -> (code: String, rest: String)? {
+        var s = Substring(text.trimmingCharacters(in: .whitespaces))
+        var marked = false
+        for mark in CJKLexicon.postalMarks.sorted(by: { $0.count > $1.count }) where s.hasPrefix(mark) {
+            s = s.dropFirst(mark.count)
+            marked = true
+            break
+        }
+        s = s.drop { " :：()（）".contains($0) }
+        let code = s.prefix { $0.isNumber || $0 == "-" }
+        guard isPostcode(String(code), region: region, marked: marked || code.contains("-")) else { return nil }
+        let rest = s.dropFirst(code.count).drop { " )）".contains($0) }
+        return (String(code), String(rest))
+    }
+
+    /// A postcode at the end of the line, with or without its mark ("... 邮编 200120", "... (06234)").
+    static func trailingPostcode(_ text: String, region: String?) -> (code: String, rest: String)? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: ")）"))
+        let code = String(trimmed.reversed().prefix { $0.isNumber || $0 == "-" }.reversed())
+        var rest = String(trimmed.dropLast(code.count)).trimmingCharacters(in: .whitespaces)
+        var marked = false
+        for mark in CJKLexicon.postalMarks + ["("] where rest.hasSuffix(mark) || rest.hasSuffix(mark + ":") || rest.hasSuffix(mark + "：") {
+            rest = String(rest.dropLast(rest.hasSuffix(mark) ? mark.count : mark.count + 1))
+            marked = true
+        }
+        guard marked, isPostcode(code, region: region, marked: true) else { return nil }
+        return (code, rest.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ",，"))))
+    }
+
+    /// True for a postcode of the region's shape (Google's pattern); any 3-7 digits when the mark says so.
+    static func isPostcode(_ code: String, region: String?, marked: Bool) -> Bool {
+        let digits = code.filter(\.isNumber).count
+        guard digits >= 3, digits <= 7 else { return false }
+        if let region, let pattern = ParserData.addressFormats[region]?.postcode {
+            let range = NSRange(code.startIndex..., in: code)
+            if pattern.firstMatch(in: code, range: range).map({ $0.range == range }) == true { return true }
+        }
+        return marked
+    }
+
+    /// The prefecture, province or province-level unit at the start of `text`: a sub-region of
+    /// the address metadata, or a unit of the shape every one of them has (東京都, 广东省, 경기도).
+    static func subregion(atStartOf text: String, region: String?) -> String? {
+        let regions = region.map { [$0] } ?? ["JP", "CN", "KR", "TW"]
+        for code in regions {
+            for s in ParserData.addressFormats[code]?.subregions ?? [] {
+                for name in [s.name, s.key] where name.count >= 2 && CJKText.counts(name).eastAsian >= 2 && text.hasPrefix(name) {
+                    return fullUnit(text, prefix: name)
+                }
+            }
+        }
+        let first = text.split(separator: " ").first.map(String.init) ?? text
+        for suffix in ["特別自治道", "特別自治市", "특별자치도", "특별자치시", "특별시", "광역시", "自治区", "自治區", "都", "道", "府", "県", "省", "도"]
+        where first.count <= 8 {
+            if let r = first.range(of: suffix), r.lowerBound > first.startIndex, first.distance(from: first.startIndex, to: r.lowerBound) <= 5 {
+                return String(first[..<r.upperBound])
+            }
+        }
+        return nil
+    }
+
+    /// The whole unit that starts with a listed short name ("서울" -> "서울특별시", "广西" -> "广西壮族自治区").
+    static func fullUnit(_ text: String, prefix: String) -> String {
+        let rest = text.dropFirst(prefix.count)
+        for suffix in ["특별자치도", "특별자치시", "특별시", "광역시", "壮族自治区", "回族自治区", "维吾尔自治区", "自治区", "省", "市", "都", "府", "県", "道", "도"]
+        where rest.hasPrefix(suffix) && !prefix.hasSuffix(String(suffix.last!)) {
+            return prefix + suffix
+        }
+        return prefix
+    }
+}
+
+extension CJKAddress {
+    /// The parts of an address line without its postcode: region, municipality, the rest.
+    static func split(_ text: String, region: String?) -> PostalAddress {
+        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var subregion: String?
+        var city: String?
+        if let unit = Self.subregion(atStartOf: String(rest), region: region) {
+            rest = rest.dropFirst(unit.count)
+            // A province-level city (上海市, 台北市, 新竹縣) is the card's city.
+            if let last = unit.last, "市縣县".contains(last) { city = unit } else { subregion = unit }
+        }
+        rest = rest.drop { " ,，、".contains($0) }
+        if city == nil, let end = municipalityEnd(in: rest) {
+            city = String(rest[..<end]).trimmingCharacters(in: .whitespaces)
+            rest = rest[end...].drop { " ,，、".contains($0) }
+        }
+        let street = String(rest).trimmingCharacters(in: .whitespaces)
+        return PostalAddress(lines: [], street: street.isEmpty ? nil : street, city: city, region: subregion, postalCode: nil, country: nil)
+    }
+
+    /// Where the municipality ends: after the first word ending in 시, 군 or 구 (Korean), or the
+    /// first 市, 区, 町, 村, 县 (a 郡 goes on to its town: 夷隅郡大多喜町).
+    static func municipalityEnd(in text: Substring) -> Substring.Index? {
+        if text.contains(where: CJKText.isHangul) {
+            guard let word = text.split(separator: " ").first, let last = word.last, "시군구".contains(last), word.count >= 2 else { return nil }
+            return word.endIndex
+        }
+        var i = text.startIndex
+        var county = false
+        var count = 0
+        while i < text.endIndex {
+            let ch = text[i]
+            count += 1
+            if !CJKText.isHanOrKana(ch) { return nil }
+            if ch == "郡" && count >= 2 {
+                county = true
+            } else if count >= 2 && municipalityEnds.contains(ch) && (!county || "町村".contains(ch)) {
+                return text.index(after: i)
+            }
+            if count > 8 { return nil }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+}

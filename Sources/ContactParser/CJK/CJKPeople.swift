@@ -1,0 +1,174 @@
+import Foundation
+
+/// The person and company lines of an East Asian card: the organisation is the line with a legal
+/// form (株式会社, 有限公司, 주식회사 ...), the title a short line ending in a title word (部長,
+/// 经理, 대표이사 ...), the name the largest short line of Han characters or Hangul that starts
+/// with a family name, and its reading (kana, or Latin letters) the line beside it.
+struct CJKPeople {
+    var script: CJKText.Script
+
+    struct Result {
+        var name: PersonName?
+        var title: String?
+        var organization: String?
+    }
+
+    func extract(from lines: [CJKLine]) -> Result {
+        var result = Result()
+        var taken = Set<Int>()
+        if let org = organizationLine(lines) {
+            result.organization = tidyOrganization(org.text)
+            taken.insert(org.index)
+        }
+        let titles = lines.filter { !taken.contains($0.index) && isTitle($0) }
+        let maxHeight = lines.map(\.height).max() ?? 1
+        let titleIndices = Set(titles.map(\.index))
+        let names = lines.filter { !taken.contains($0.index) && !titleIndices.contains($0.index) }
+            .compactMap { line in nameScore(line, maxHeight: maxHeight).map { (line, $0) } }
+        if let (line, _) = names.max(by: { $0.1 < $1.1 }) {
+            taken.insert(line.index)
+            var name = personName(line)
+            name.phonetic = reading(near: line, in: lines, taken: taken)
+            result.name = name
+        }
+        if let title = titles.min(by: { distance($0, result.name, lines) < distance($1, result.name, lines) }) {
+            result.title = tidyTitle(title.text)
+        }
+        return result
+    }
+
+    /// The line with a legal form (the tallest when several), else one naming a kind of organisation.
+    func organizationLine(_ lines: [CJKLine]) -> CJKLine? {
+        let withForm = lines.filter { line in
+            let compact = line.folded.filter { $0 != " " }
+            return CJKLexicon.legalForms.contains { compact.contains(CJKText.folded($0).filter { $0 != " " }) }
+        }
+        if let best = withForm.max(by: { $0.height < $1.height }) { return best }
+        return lines.filter { line in
+            CJKLexicon.organizationHeads.contains { line.text.hasSuffix($0) } && line.counts.eastAsian >= 3
+        }.max(by: { $0.height < $1.height })
+    }
+
+    /// A short line whose last word is a title word.
+    func isTitle(_ line: CJKLine) -> Bool {
+        let compact = line.text.replacingOccurrences(of: " ", with: "").trimmingCharacters(in: .punctuationCharacters)
+        guard line.counts.eastAsian >= 2, compact.count <= 24, !compact.contains(where: \.isNumber) else { return false }
+        return CJKLexicon.titleHeads.contains { compact.hasSuffix($0) } || compact.hasSuffix("长")
+    }
+
+    /// How likely the line is the person's name: short, of the script's letters alone, large
+    /// type, a known family name first; nil when it cannot be a name.
+    func nameScore(_ line: CJKLine, maxHeight: Double) -> Double? {
+        let compact = line.text.filter { $0 != " " && $0 != "\u{3000}" }
+        guard !compact.isEmpty, !compact.contains(where: { $0.isNumber || $0.isASCII }) else { return nil }
+        let korean = compact.allSatisfy(CJKText.isHangul)
+        let hanKana = compact.allSatisfy(CJKText.isHanOrKana)
+        guard korean || hanKana, (2...(script == .japanese ? 6 : 4)).contains(compact.count) else { return nil }
+        guard !CJKLexicon.fieldLabels.contains(where: { compact.contains($0) }),
+              !CJKLexicon.phoneLabels.contains(where: { $0.0.count > 1 && compact.contains($0.0) }) else { return nil }
+        let kana = compact.filter { ($0.unicodeScalars.first?.value ?? 0) >= 0x3040 && ($0.unicodeScalars.first?.value ?? 0) <= 0x30FF }
+        if kana.count == compact.count { return nil }  // a reading, not the name
+        var score = 2 * line.height / max(1, maxHeight)
+        if hasKnownFamilyName(compact) { score += 1 }
+        if line.text.contains(" ") || line.text.contains("\u{3000}") { score += 0.3 }
+        score += line.confidence * 0.5
+        return score
+    }
+
+    func hasKnownFamilyName(_ compact: String) -> Bool {
+        guard let first = compact.first else { return false }
+        if CJKLexicon.compoundFamilyNames.contains(String(compact.prefix(2))) { return true }
+        switch script {
+        case .korean: return CJKLexicon.koreanFamilyNames.contains(first)
+        case .chinese: return CJKLexicon.chineseFamilyNames.contains(first)
+        case .japanese: return (1...3).contains { CJKLexicon.japaneseFamilyNames.contains(String(compact.prefix($0))) }
+        }
+    }
+
+    /// The name as printed: one space between family and given names where the card parts them
+    /// (the widest gap between the words read, for names set with wide letter-spacing).
+    func personName(_ line: CJKLine) -> PersonName {
+        let parts = nameParts(line)
+        if parts.count == 2 {
+            return PersonName(full: parts[0] + " " + parts[1], given: parts[1], family: parts[0])
+        }
+        let compact = parts.joined()
+        let familyLength = familyNameLength(compact)
+        return PersonName(full: compact, given: String(compact.dropFirst(familyLength)), family: String(compact.prefix(familyLength)))
+    }
+
+    /// The name in one or two parts.
+    func nameParts(_ line: CJKLine) -> [String] {
+        let tokens = line.text.split(whereSeparator: { $0 == " " || $0 == "\u{3000}" }).map(String.init)
+        if tokens.count == 1, line.words.count == 2, line.words.map(\.text).joined() == tokens[0],
+           line.words[1].left - line.words[0].right >= 0.3 * line.height {
+            // Read as one, printed in two: a space in the type, a gap of a third of a character or more.
+            return line.words.map(\.text)
+        }
+        guard tokens.count >= 3 else { return tokens }
+        guard line.words.count == tokens.count else { return [tokens.joined()] }
+        let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+        let sorted = gaps.sorted(by: >)
+        guard let widest = gaps.indices.max(by: { gaps[$0] < gaps[$1] }), sorted[0] >= 1.4 * max(1, sorted[1]) else {
+            return [tokens.joined()]
+        }
+        return [tokens[...widest].joined(), tokens[(widest + 1)...].joined()]
+    }
+
+    /// How many characters of a name printed without a space are the family name.
+    func familyNameLength(_ compact: String) -> Int {
+        if compact.count >= 3, CJKLexicon.compoundFamilyNames.contains(String(compact.prefix(2))) { return 2 }
+        guard script == .japanese else { return 1 }
+        for n in [3, 2, 1] where compact.count > n && CJKLexicon.japaneseFamilyNames.contains(String(compact.prefix(n))) { return n }
+        return compact.count >= 3 ? 2 : 1
+    }
+
+    /// The reading printed beside the name: kana, or the name in Latin letters.
+    func reading(near name: CJKLine, in lines: [CJKLine], taken: Set<Int>) -> String? {
+        let near = lines.filter { abs($0.index - name.index) == 1 && !taken.contains($0.index) }
+        for line in near.sorted(by: { abs($0.top - name.top) < abs($1.top - name.top) }) {
+            let text = line.text.trimmingCharacters(in: .whitespaces)
+            let letters = text.filter { $0 != " " && $0 != "\u{3000}" && $0 != "・" }
+            if letters.count >= 2, letters.allSatisfy(Self.isKana) { return text.replacingOccurrences(of: "\u{3000}", with: " ") }
+            if isLatinReading(text) { return text }
+        }
+        return nil
+    }
+
+    static func isKana(_ ch: Character) -> Bool {
+        guard let v = ch.unicodeScalars.first?.value else { return false }
+        return (0x3041...0x30FF).contains(v)
+    }
+
+    /// Two or three words of Latin letters that are not a job title ("Taro Yamada", "KIM Minsu");
+    /// for a Japanese card, words made of the syllables of Japanese romanisation only.
+    func isLatinReading(_ text: String) -> Bool {
+        let words = text.split(separator: " ").map(String.init)
+        guard (2...3).contains(words.count), words.allSatisfy({ $0.count >= 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } }),
+              words.allSatisfy({ $0.first!.isUppercase }) else { return false }
+        if words.contains(where: { Lexicon.titleWords.contains($0.lowercased()) }) { return false }
+        guard script == .japanese else { return true }
+        return words.allSatisfy { Self.isRomaji($0.lowercased()) }
+    }
+
+    /// True when the word is a sequence of Hepburn syllables (ka, shi, tsu, kyo, n ...).
+    static func isRomaji(_ word: String) -> Bool {
+        word.range(of: "^(?:(?:[kgsztdnhbpmr]y?|sh|ch|ts|j|f|w|y)?[aiueo]|n|[kgsztdpbcm](?=[kgsztdpbcj]))+$", options: .regularExpression) != nil
+    }
+
+    /// The organisation as the script writes it: Japanese and Chinese without spaces inside.
+    func tidyOrganization(_ text: String) -> String {
+        script == .korean ? text : CJKText.joiningHanSpaces(text)
+    }
+
+    func tidyTitle(_ text: String) -> String {
+        text.replacingOccurrences(of: "\u{3000}", with: " ").trimmingCharacters(in: .whitespaces)
+    }
+
+    func distance(_ line: CJKLine, _ name: PersonName?, _ lines: [CJKLine]) -> Double {
+        guard let name, let nameLine = lines.first(where: { $0.text.filter { $0 != " " } == name.full.filter { $0 != " " } }) else {
+            return Double(line.index)
+        }
+        return Double(abs(line.index - nameLine.index))
+    }
+}

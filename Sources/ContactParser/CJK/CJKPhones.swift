@@ -1,0 +1,74 @@
+import Foundation
+
+/// Phone numbers of East Asian cards: full-width digits folded, each number typed by the label
+/// before it (電話, 携帯, 传真, 휴대폰, TEL, M ...), else by what libphonenumber knows of it.
+enum CJKPhones {
+    struct Result {
+        var phones: [Phone] = []
+        var consumedLines: Set<Int> = []
+    }
+
+    static func extract(from lines: [CJKLine], region: String?) -> Result {
+        var result = Result()
+        let region = region ?? "ZZ"
+        for line in lines {
+            let text = line.folded
+            guard text.filter(\.isNumber).count >= 6 else { continue }
+            let utf8 = Array(text.utf8)
+            var previousEnd = 0
+            var found = false
+            for match in PhoneNumbers.find(in: text, region: region) {
+                let lower = min(max(previousEnd, match.utf8Range.lowerBound), utf8.count)
+                let before = String(decoding: utf8[min(previousEnd, lower)..<lower], as: UTF8.self)
+                previousEnd = match.utf8Range.upperBound
+                if isPostcode(match.printed, before: before) { continue }
+                let type = label(in: before) ?? kindType(match.kind)
+                let e164 = match.valid ? match.e164 : nil
+                guard !result.phones.contains(where: { digits($0.number) == digits(match.printed) }) else { continue }
+                result.phones.append(Phone(type: type, number: match.printed, e164: e164, valid: match.valid))
+                found = true
+            }
+            if found, !hasOtherWords(text) { result.consumedLines.insert(line.index) }
+        }
+        return result
+    }
+
+    /// The kind the last label in `text` announces.
+    static func label(in text: String) -> PhoneType? {
+        let lower = text.lowercased()
+        var best: (position: String.Index, length: Int, type: PhoneType)?
+        for (word, type) in CJKLexicon.phoneLabels {
+            guard let range = lower.range(of: word, options: .backwards) else { continue }
+            if word.allSatisfy(\.isASCII) {
+                // A Latin label stands as a word: "TEL", "M." but not the "m" of a name.
+                let before = range.lowerBound == lower.startIndex ? nil : lower[lower.index(before: range.lowerBound)]
+                let after = range.upperBound == lower.endIndex ? nil : lower[range.upperBound]
+                if before?.isLetter == true || after?.isLetter == true { continue }
+            }
+            if best == nil || range.lowerBound > best!.position || (range.lowerBound == best!.position && word.count > best!.length) {
+                best = (range.lowerBound, word.count, type)
+            }
+        }
+        return best?.type
+    }
+
+    static func kindType(_ kind: PhoneMatch.Kind) -> PhoneType {
+        kind == .mobile ? .mobile : .work
+    }
+
+    /// A postcode libphonenumber could take for a short number ("〒100-0005", "邮编 200120").
+    static func isPostcode(_ number: String, before: String) -> Bool {
+        let trimmed = before.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        return CJKLexicon.postalMarks.contains { trimmed.hasSuffix($0) } || number.filter(\.isNumber).count <= 7 && before.contains("〒")
+    }
+
+    /// True when the line has words beside its numbers and labels (an address with a number in it).
+    static func hasOtherWords(_ text: String) -> Bool {
+        var rest = text.lowercased()
+        for (word, _) in CJKLexicon.phoneLabels where word.count > 1 { rest = rest.replacingOccurrences(of: word, with: " ") }
+        let letters = rest.filter { $0.isLetter && !$0.isASCII }
+        return letters.count >= 2
+    }
+
+    static func digits(_ s: String) -> String { s.filter(\.isNumber) }
+}

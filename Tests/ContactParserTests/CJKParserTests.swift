@@ -1,0 +1,83 @@
+import Testing
+@testable import ContactParser
+
+/// Japanese, Chinese and Korean cards, made up, parsed by those countries' conventions.
+@Suite struct CJKParserTests {
+    /// A card's lines with their type sizes, top to bottom.
+    static func card(_ lines: [(String, Double)]) -> [TextLine] {
+        var top = 40.0
+        return lines.map { text, height in
+            defer { top += height * 1.6 }
+            return TextLine(text: text, confidence: 0.9, height: height, top: top, left: 60)
+        }
+    }
+
+    @Test func japaneseCardFamilyNameFirstWithItsReading() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社みどり製作所", 32), ("営業部 課長", 24), ("ミドリカワ ハナコ", 16), ("緑川 花子", 50),
+            ("〒123-4567 東京都千代田区丸の内9-8-7", 20), ("TEL：０３-１２３４-５６７８", 18), ("携帯 090-1234-5678", 18),
+            ("hanako@midori-example.co.jp", 18),
+        ]))
+        #expect(contact.name?.full == "緑川 花子")
+        #expect(contact.name?.family == "緑川")
+        #expect(contact.name?.given == "花子")
+        #expect(contact.name?.phonetic == "ミドリカワ ハナコ")
+        #expect(contact.organization == "株式会社みどり製作所")
+        #expect(contact.title == "営業部 課長")
+        #expect(contact.address?.postalCode == "123-4567")
+        #expect(contact.address?.region == "東京都")
+        #expect(contact.address?.city == "千代田区")
+        #expect(contact.phones.map(\.type) == [.work, .mobile])
+        #expect(contact.phones.first?.e164 == "+81312345678")
+        #expect(contact.emails == ["hanako@midori-example.co.jp"])
+    }
+
+    @Test func chineseCardLegalFormAfterTheName() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("青松示例科技有限公司", 32), ("王小明", 48), ("技术总监", 24), ("电话 010 1234 5678", 18),
+            ("手机 139 1234 5678", 18), ("传真 010 1234 5679", 18),
+        ]))
+        #expect(contact.name?.full == "王小明")
+        #expect(contact.name?.family == "王")
+        #expect(contact.organization == "青松示例科技有限公司")
+        #expect(contact.title == "技术总监")
+        #expect(contact.region?.code == "CN")
+        #expect(contact.phones.map(\.type) == [.work, .mobile, .fax])
+    }
+
+    @Test func koreanCardLegalFormBeforeTheName() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("(주)한울예시", 30), ("대표이사", 24), ("한가온", 48), ("휴대폰 010-1234-5678", 18), ("팩스 02-123-4567", 18),
+        ]))
+        #expect(contact.name?.full == "한가온")
+        #expect(contact.name?.family == "한")
+        #expect(contact.organization == "(주)한울예시")
+        #expect(contact.title == "대표이사")
+        #expect(contact.region?.code == "KR")
+        #expect(contact.phones.map(\.type) == [.mobile, .fax])
+    }
+
+    @Test func traditionalCharactersPlaceACardInTaiwan() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("範例電子股份有限公司", 30), ("陳大文", 48), ("業務經理", 24), ("電話 02 2345 6789", 18),
+        ]))
+        #expect(contact.region?.code == "TW")
+        #expect(contact.title == "業務經理")
+    }
+
+    @Test func latinCardsAreNotEastAsian() {
+        #expect(!ContactParser.isEastAsian(Self.card([("Jane Example", 40), ("Example Ltd", 30), ("+44 20 7946 0000", 18)])))
+        #expect(ContactParser.isEastAsian(Self.card([("株式会社例", 30), ("山田 太郎", 40)])))
+    }
+
+    @Test func fullWidthFormsFold() {
+        #expect(CJKText.folded("ＴＥＬ：０３－１２３４") == "TEL:03-1234")
+        #expect(CJKText.joiningHanSpaces("技術 部 主任") == "技術部主任")
+    }
+
+    @Test func koreanWordsJoinByTheirGaps() {
+        let words = [TextWord(text: "시", left: 0, right: 20, confidence: 0.9), TextWord(text: "너", left: 24, right: 44, confidence: 0.9),
+                     TextWord(text: "부장", left: 60, right: 100, confidence: 0.9)]
+        #expect(CJKText.joiningByGaps(words, height: 30) == "시너 부장")
+    }
+}
