@@ -1,4 +1,5 @@
 import CardCodes
+import CardDetection
 import CardOCR
 import ContactParser
 import FileAccess
@@ -509,8 +510,7 @@ final class NativeLanguagePools: @unchecked Sendable {
         guard let language = ContactParser.languages(ofRegion: region).first, language != "en",
               let name = Self.tesseractNames[language] else { return nil }
         // The card's language alone: the first reading already read it in English, and English's
-        // model beside the native one pulled letters such as "ä" back to "a" (wild 0.802 -> 0.808,
-        // dev unchanged, 12-21 MiB less at the peak, measured with "deu+eng" against "deu").
+        // model beside the native one pulls letters such as "ä" back to "a" (and costs memory).
         return pool(for: OCRLanguages(codes: [name]))
     }
 
@@ -530,8 +530,7 @@ final class NativeLanguagePools: @unchecked Sendable {
         }
         let configuration = configuration
         // A whole card in an East Asian script is read with Tesseract's own layout analysis: as
-        // one block, lines of large type beside small ones went unread (tuning set: 25 of 57
-        // names, titles and companies found instead of 18).
+        // one block, lines of large type beside small ones go unread.
         let segmentation = CardScript(language: name) != nil ? .auto : configuration.pageSegmentation
         let pool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
             try OCREngine(languages: languages, dataPath: configuration.tessdataPath, pageSegmentation: segmentation)
