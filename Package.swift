@@ -72,26 +72,32 @@ let package = Package(
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean", "CKernels"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
-        .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
+        // The contact formats, read and written in one place: JSON, CSV (cardscan's, Google's, Outlook's),
+        // vCard 3.0/4.0 and MeCard. One vCard reader serves QR payloads and `contacts import`.
+        .target(name: "CardFormats", dependencies: ["ContactParser"]),
+        .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CardFormats", "CZbar"]),
         .target(
             name: "CardScan",
-            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardOCR", "CardCodes", "CardFormats", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
 
         // MARK: The local contact book (SQLite through GRDB).
-        .target(name: "ContactBook", dependencies: ["ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ContactBook", dependencies: ["ContactParser", "CardFormats", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix socket, and its client.
         .target(
             name: "CardScanService",
             dependencies: [
                 "CardScan",
+                "CardFormats",
                 "FileAccess",
+                "Lockdown",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]),
         .target(
@@ -105,6 +111,7 @@ let package = Package(
             name: "cardscan",
             dependencies: [
                 "CardScan",
+                "CardFormats",
                 "CardScanService",
                 "ContactBook",
                 "FileAccess",
@@ -131,6 +138,7 @@ let package = Package(
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "TestSupport"]),
+        .testTarget(name: "CardFormatsTests", dependencies: ["CardFormats", "ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
         .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport", "ImageIngest"]),

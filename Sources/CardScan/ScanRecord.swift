@@ -1,3 +1,4 @@
+import CardFormats
 import CardOCR
 import ContactParser
 import FileAccess
@@ -29,6 +30,8 @@ public struct ScanRecord: Sendable {
     public var cardPicture: CardPicture?
     /// The OCR text, when `ScanConfiguration.keepText` asks for it (never part of the JSON record).
     public var text: String?
+    /// The photo's SHA-256 (hex), when `ScanConfiguration.fingerprints` asks for it (never part of the JSON record).
+    public var fingerprint: String?
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).
@@ -243,33 +246,5 @@ extension ScanRecord {
             pairs.append(("timingsMs", .object(timings.measured.map { ($0.stage.rawValue, .rounded($0.milliseconds, places: 1)) })))
         }
         return .object(pairs)
-    }
-}
-
-extension Contact {
-    /// The contact as the JSON object of the output schema.
-    public func json() -> JSONValue {
-        let nameValue: JSONValue = name.map {
-            .object([("full", .string($0.full)), ("given", .optional($0.given)), ("family", .optional($0.family))])
-        } ?? .null
-        let addressValue: JSONValue = address.map { a in
-            .object([
-                ("lines", .array(a.lines.map { .string($0) })), ("street", .optional(a.street)), ("city", .optional(a.city)),
-                ("region", .optional(a.region)), ("postalCode", .optional(a.postalCode)), ("country", .optional(a.country)),
-            ])
-        } ?? .null
-        return .object([
-            ("name", nameValue),
-            ("title", .optional(title)),
-            ("organization", .optional(organization)),
-            ("phones", .array(phones.map { p in
-                .object([("type", .string(p.type.rawValue)), ("number", .string(p.number)), ("e164", .optional(p.e164)),
-                         ("valid", .bool(p.valid))])
-            })),
-            ("emails", .array(emails.map { .string($0) })),
-            ("urls", .array(urls.map { .string($0) })),
-            ("address", addressValue),
-            ("region", region.map { .object([("code", .string($0.code)), ("from", .array($0.sources.map { .string($0) }))]) } ?? .null),
-        ])
     }
 }
