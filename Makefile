@@ -6,7 +6,7 @@ TEST_FLAGS ?= -Xswiftc -O
 # 10 ms sooner than with them as shared libraries (README, Performance).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: setup build tools scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
+.PHONY: setup build tools install scan lint test eval bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -20,6 +20,25 @@ TOOLS = cardscan cardscan-bench
 tools:
 	@for tool in $(TOOLS); do echo "$(SWIFT) build $(RELEASE_FLAGS) --product $$tool"; \
 	  $(SWIFT) build $(RELEASE_FLAGS) --product $$tool || exit 1; done
+
+## Installs cardscan, its man page (generated from the argument parser: scripts/man-page.py) and
+## its bash, zsh and fish completions under PREFIX (/usr/local), inside DESTDIR when given.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: tools
+	@mkdir -p .build/install
+	.build/release/cardscan --experimental-dump-help | python3 scripts/man-page.py > .build/install/cardscan.1
+	.build/release/cardscan --generate-completion-script bash > .build/install/cardscan.bash
+	.build/release/cardscan --generate-completion-script zsh > .build/install/_cardscan
+	.build/release/cardscan --generate-completion-script fish > .build/install/cardscan.fish
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 .build/release/cardscan "$(DESTDIR)$(PREFIX)/bin/cardscan"
+	install -m 644 .build/install/cardscan.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cardscan.1"
+	install -m 644 .build/install/cardscan.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/cardscan"
+	install -m 644 .build/install/_cardscan "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_cardscan"
+	install -m 644 .build/install/cardscan.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cardscan.fish"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/cardscan, its man page (man cardscan) and completions"
 
 ## Sets everything up, builds, and scans the fixture cards: one JSON record per card on stdout.
 scan: build

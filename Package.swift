@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "CardFormatsTests", dependencies: ["CardFormats", "ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
-        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport", "ImageIngest"]),
+        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "TestSupport", "ImageIngest", "CardFormats"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

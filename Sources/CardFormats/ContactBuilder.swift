@@ -120,7 +120,7 @@ public struct ContactBuilder {
 
     /// A number as libphonenumber reads it, typed by the payload (cell, fax, ...) or, untyped,
     /// by what libphonenumber knows of it (a mobile number is "mobile", any other "work").
-    static func phone(_ text: String, types: Set<String>, region: String?) -> Phone {
+    public static func phone(_ text: String, types: Set<String>, region: String?) -> Phone {
         let number = text.hasPrefix("tel:") ? String(text.dropFirst(4)) : text
         let match = PhoneNumbers.parse(number, region: region?.uppercased() ?? "ZZ")
         let valid = match?.valid == true

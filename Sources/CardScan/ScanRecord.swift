@@ -32,6 +32,9 @@ public struct ScanRecord: Sendable {
     public var text: String?
     /// The photo's SHA-256 (hex), when `ScanConfiguration.fingerprints` asks for it (never part of the JSON record).
     public var fingerprint: String?
+    /// The id of the contact the record went to in the contact book (--db), for the review page
+    /// (never part of the JSON record).
+    public var bookID: Int64?
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).
@@ -40,7 +43,15 @@ public struct ScanRecord: Sendable {
         case failed(ScanError)
     }
 
-    public enum Status: String, Sendable { case ok, error }
+    /// What came of an input, as the record's "status" says it.
+    public enum Status: String, Sendable {
+        /// A contact was read (possibly with few fields).
+        case ok
+        /// The input failed (see the error).
+        case error
+        /// The photo shows no card, and no contact field was found in it: no contact.
+        case noCard = "no-card"
+    }
 
     public init(source: String, outcome: Outcome) {
         self.source = source
@@ -58,13 +69,13 @@ public struct ScanRecord: Sendable {
     }
 
     public var status: Status {
-        if case .scanned = outcome { return .ok }
-        return .error
+        guard case .scanned(let contact) = outcome else { return .error }
+        return image?.cardDetected == false && contact.hasNoField ? .noCard : .ok
     }
 
-    /// The contact of a scanned input; nil for a failed one.
+    /// The contact of a scanned input; nil for a failed one and for a photo without a card.
     public var contact: Contact? {
-        if case .scanned(let contact) = outcome { return contact }
+        if case .scanned(let contact) = outcome, status != .noCard { return contact }
         return nil
     }
 
@@ -211,6 +222,8 @@ extension ScanRecord {
         switch outcome {
         case .failed(let error):
             pairs.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
+        case .scanned where status == .noCard:
+            break
         case .scanned(let contact):
             pairs.append(("contact", contact.json()))
             let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) }
