@@ -117,7 +117,9 @@ public enum VCard {
         for segment in segments.dropFirst() {
             if let eq = segment.firstIndex(of: "=") {
                 let key = segment[..<eq].uppercased().trimmingCharacters(in: .whitespaces)
-                let values = splitUnquoted(String(segment[segment.index(after: eq)...]), on: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                // TYPE=work,voice and TYPE="work,voice" (4.0 quotes a list) are the same two values.
+                let values = splitUnquoted(String(segment[segment.index(after: eq)...]), on: ",")
+                    .flatMap { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: ",").map(String.init) }
                 parameters[key, default: []] += values
             } else {
                 // vCard 2.1: "TEL;WORK;VOICE:", "NOTE;QUOTED-PRINTABLE:".

@@ -79,7 +79,7 @@ public enum VCardWriter {
         case .work: type = "work,voice"
         case .mobile: type = "cell,voice"
         case .fax: type = "work,fax"
-        case .other: type = "voice"
+        case .other: type = "voice,other"
         }
         if let e164 = phone.e164 { return "TEL;VALUE=uri;TYPE=\"\(type)\":tel:\(e164)" }
         return "TEL;VALUE=text;TYPE=\"\(type)\":" + escape(phone.number)

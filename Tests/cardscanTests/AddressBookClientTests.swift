@@ -59,7 +59,8 @@ import TestSupport
             adr = None
             for val in (y.get("Address") or {}).values():
                 a = val[0] if isinstance(val, list) else val
-                adr = {k: str(a.get(k) or "") for k in ["Street", "City", "Region", "Code", "Country"]}
+                found = {k: str(a.get(k) or "") for k in ["Street", "City", "Region", "Code", "Country"]}
+                adr = found if any(found.values()) else adr  # khard's template shows an empty address when there is none
             web = y.get("Webpage") or []
             out.append({"uid": uid, "fn": y.get("Formatted name") or "", "first": y.get("First name") or "",
                         "last": y.get("Last name") or "", "org": org[0][0] if org else "", "title": y.get("Title") or "",
@@ -85,7 +86,7 @@ import TestSupport
         return ["fn": (name?["full"] as? String) ?? (c["organization"] as? String) ?? emails.first ?? urls.first ?? phones.first ?? "",
                 "first": name?["given"] as? String ?? "", "last": name?["family"] as? String ?? "",
                 "org": c["organization"] as? String ?? "", "title": c["title"] as? String ?? "",
-                "phones": phones.sorted(), "emails": emails.sorted(), "urls": urls.sorted(), "address": address as Any]
+                "phones": phones.sorted(), "emails": emails.sorted(), "urls": urls.sorted(), "address": address.map { $0 as Any } ?? NSNull()]
     }
 
     /// khard imports every contact of a vCard 3.0 export with every field equal to the book's.
@@ -112,7 +113,7 @@ import TestSupport
                 fields += 1
                 let same = NSDictionary(dictionary: [key: want]).isEqual(to: [key: got[key] ?? NSNull()])
                     || (key == "address" && want is NSNull && got[key] is NSNull)
-                if same { equal += 1 } else { Issue.record("contact \(record["id"] ?? "?"): \(key) differs in khard") }
+                if same { equal += 1 } else { Issue.record("contact \(record["id"] ?? "?"): \(key) differs in khard") }  // names the field, not its value
             }
         }
         #expect(cards == contacts.count)
@@ -121,8 +122,9 @@ import TestSupport
 
     @Test func khardImportsEveryFixtureContactWithEveryField() throws {
         guard Self.tool("khard") != nil else { try Test.cancel("khard is not installed (scripts/setup.sh --tests installs it)") }
+        let cards = try ExpectedCard.all().count
         let result = try Self.khardRoundTrip(photos: TestPaths.cards, name: "khard-fixtures")
-        #expect(result.inKhard == result.inBook && result.inBook == (try ExpectedCard.all()).count)
+        #expect(result.inKhard == result.inBook && result.inBook == cards)
         #expect(result.equal == result.fields)
     }
 
@@ -180,7 +182,7 @@ import TestSupport
             #expect(row[google ? "Organization Name" : "Company"] == want["org"] as? String)
             #expect(row[google ? "Organization Title" : "Job Title"] == want["title"] as? String)
             #expect(row[google ? "E-mail 1 - Value" : "E-mail Address"] == (want["emails"] as? [String])?.first ?? "")
-            let numbers = row.filter { $0.key.contains("Phone") || $0.key.contains("Fax") }.values.filter { !$0.isEmpty }
+            let numbers = row.filter { ($0.key.contains("Phone") || $0.key.contains("Fax")) && !$0.key.hasSuffix("Label") }.values.filter { !$0.isEmpty }
                 .flatMap { $0.components(separatedBy: "; ") }.flatMap { $0.components(separatedBy: " ::: ") }
             #expect(numbers.sorted() == want["phones"] as? [String])
             #expect(!numbers.contains { $0.hasPrefix("'") })
@@ -200,7 +202,7 @@ import TestSupport
         let vcf = dir.appendingPathComponent("all.vcf")
         #expect(try runProcess(TestPaths.binary, ["contacts", "export", "--db", db, "--format", format, "-o", vcf.path]).status == 0)
         let other = dir.appendingPathComponent("other.sqlite").path
-        FileManager.default.createFile(atPath: other, contents: nil)
+        _ = FileManager.default.createFile(atPath: other, contents: nil)
         let imported = try runProcess(TestPaths.binary, ["contacts", "--db", other, "import", vcf.path])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stdout.contains("\(contacts.count) added"), "\(imported.stdout)")
