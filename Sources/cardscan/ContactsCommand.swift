@@ -141,10 +141,14 @@ struct ContactsCommand: ParsableCommand {
             var place = "standard output"
             if let output, output != "-" {
                 do {
-                    let path = try OutputTarget.check(output, format: format, inputs: [], resume: false, force: force, replacesExports: true)
+                    // The book's own files first: --force never lets an export replace them.
                     var claims = OutputClaims()
                     try claims.claim("--db", OutputClaims.book(RawArguments.path(book.db)))
-                    try claims.claim("-o", [path])
+                    try claims.claim("-o", [RawArguments.path(output)])
+                    let path = try OutputTarget.check(output, format: format, inputs: [], resume: false, force: force, replacesExports: true)
+                    var resolved = OutputClaims()
+                    try resolved.claim("--db", OutputClaims.book(RawArguments.path(book.db)))
+                    try resolved.claim("-o", [path])
                     try AtomicFile.write(Array(text.utf8), to: path, mode: 0o600)
                     place = path.display
                 } catch {
