@@ -6,7 +6,7 @@ TEST_FLAGS ?= -Xswiftc -O
 # loading them as shared libraries (docs/architecture.md, Building).
 RELEASE_FLAGS ?= -c release --static-swift-stdlib
 
-.PHONY: setup build tools scan lint test eval eval-cjk bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
+.PHONY: setup build tools install install-files scan lint test eval eval-cjk bench bench-book bench-memory bench-serve bench-serve-limits model-standard fixtures fuzz sanitize clean
 
 setup:
 	@bash scripts/setup.sh
@@ -20,6 +20,30 @@ TOOLS = cardscan cardscan-bench
 tools:
 	@for tool in $(TOOLS); do echo "$(SWIFT) build $(RELEASE_FLAGS) --product $$tool"; \
 	  $(SWIFT) build $(RELEASE_FLAGS) --product $$tool || exit 1; done
+
+## Installs cardscan, its man page (generated from the argument parser: scripts/man-page.py) and
+## its bash, zsh and fish completions under PREFIX (/usr/local), inside DESTDIR when given.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: tools
+	@$(MAKE) --no-print-directory install-files
+
+## install without building first (BIN: the binary to install; the tests install theirs).
+BIN ?= .build/release/cardscan
+install-files:
+	@mkdir -p .build/install
+	"$(BIN)" --experimental-dump-help | python3 scripts/man-page.py > .build/install/cardscan.1
+	"$(BIN)" --generate-completion-script bash > .build/install/cardscan.bash
+	"$(BIN)" --generate-completion-script zsh > .build/install/_cardscan
+	"$(BIN)" --generate-completion-script fish > .build/install/cardscan.fish
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/cardscan"
+	install -m 644 .build/install/cardscan.1 "$(DESTDIR)$(PREFIX)/share/man/man1/cardscan.1"
+	install -m 644 .build/install/cardscan.bash "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/cardscan"
+	install -m 644 .build/install/_cardscan "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_cardscan"
+	install -m 644 .build/install/cardscan.fish "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/cardscan.fish"
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/cardscan, its man page (man cardscan) and completions"
 
 ## Sets everything up, builds, and scans the fixture cards: one JSON record per card on stdout.
 scan: build

@@ -77,20 +77,24 @@ let package = Package(
         .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber", "FileAccess"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
-        .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CZbar"]),
+        // The contact formats, read and written in one place: JSON, CSV (cardscan's, Google's, Outlook's),
+        // vCard 3.0/4.0 and MeCard. One vCard reader serves QR payloads and `contacts import`.
+        .target(name: "CardFormats", dependencies: ["ContactParser"]),
+        .target(name: "CardCodes", dependencies: ["ImageIngest", "ContactParser", "CardFormats", "CZbar"]),
         .target(
             name: "CardScan",
-            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardDetection", "CardOCR", "CardCodes", "ContactParser", "Lockdown"],
+            dependencies: ["FileAccess", "ImageIngest", "MetadataStripper", "CardDetection", "CardOCR", "CardCodes", "CardFormats", "ContactParser", "Lockdown"],
             resources: [.copy("Resources/PrivacyInfo.xcprivacy")]),
 
         // MARK: The local contact book (SQLite through GRDB).
-        .target(name: "ContactBook", dependencies: ["ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ContactBook", dependencies: ["ContactParser", "CardFormats", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: `cardscan serve`: the pipeline behind HTTP/1.1 on a Unix socket, and its client.
         .target(
             name: "CardScanService",
             dependencies: [
                 "CardScan",
+                "CardFormats",
                 "FileAccess",
                 "Lockdown",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -112,6 +116,7 @@ let package = Package(
             name: "cardscan",
             dependencies: [
                 "CardScan",
+                "CardFormats",
                 "CardScanService",
                 "ContactBook",
                 "ContactParser",
@@ -140,9 +145,10 @@ let package = Package(
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
         .testTarget(name: "CardScanTests", dependencies: ["CardScan", "CardOCR", "CardCodes", "ContactParser", "TestSupport"]),
+        .testTarget(name: "CardFormatsTests", dependencies: ["CardFormats", "ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),
-        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "CardScan", "ContactParser", "FileAccess", "ImageIngest", "TestSupport"]),
+        .testTarget(name: "cardscanTests", dependencies: ["cardscan", "CardScan", "CardFormats", "ContactParser", "FileAccess", "ImageIngest", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

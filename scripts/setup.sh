@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the system packages cardscan needs (Debian/Ubuntu), through sudo when not root;
-# with --tests, also what only the tests need (chromium).
+# with --tests, also what only the tests need (chromium, khard, abook).
 # Does nothing when all are present, so it is cheap to run before every build.
 set -euo pipefail
 packages=(
@@ -20,9 +20,10 @@ packages=(
   fonts-dejavu-core fonts-liberation python3-segno                       # fixture generator
   fonts-noto-cjk                                                         # CJK card generator (make eval-cjk)
 )
-# Only for the tests (make test): the report's browser test renders it in headless Chromium.
+# Only for the tests (make test): the report's browser test renders it in headless Chromium; the
+# exports are imported by address books nobody here wrote: khard (a vdir address book) and abook.
 if [ "${1:-}" = "--tests" ]; then
-  packages+=(chromium)
+  packages+=(chromium khard abook)
 fi
 missing=()
 for p in "${packages[@]}"; do

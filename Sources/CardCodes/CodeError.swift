@@ -1,3 +1,5 @@
+import CardFormats
+
 /// Why a code's data was not used for the record. Messages describe the data, never quote it
 /// (a code holds the card's text).
 public struct CodeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -23,4 +25,15 @@ public struct CodeError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// A reader's refusal (CardFormats) as the code's error, with the same message.
+    public init(_ error: FormatError) {
+        switch error.code {
+        case .invalidText: code = .invalidText
+        case .tooManyEntries: code = .tooManyEntries
+        case .nestedTooDeep: code = .nestedTooDeep
+        case .malformed: code = .invalidText
+        }
+        message = error.message
+    }
 }

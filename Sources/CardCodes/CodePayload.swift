@@ -1,3 +1,4 @@
+import CardFormats
 import ContactParser
 import Foundation
 
@@ -24,11 +25,11 @@ public enum CodePayload {
     /// The most bytes read (a QR code holds at most 2,953).
     public static let maxBytes = 8192
     /// The most lines (vCard) or fields (MeCard) read.
-    public static let maxEntries = 256
+    public static let maxEntries = PayloadLimits.maxEntries
     /// The most phone numbers, e-mail or web addresses a payload may hold.
-    public static let maxValuesPerField = 16
+    public static let maxValuesPerField = PayloadLimits.maxValuesPerField
     /// The deepest a vCard may hold other vCards (AGENT).
-    public static let maxNesting = 3
+    public static let maxNesting = PayloadLimits.maxNesting
 
     /// The contact data of `bytes`, reading national phone numbers as `region`'s (ISO 3166) when
     /// the payload names no country; nil when the payload is not contact data (a product number,
@@ -51,6 +52,20 @@ public enum CodePayload {
         let head = payload.prefix(12).uppercased()
         var builder = ContactBuilder(region: region)
         let kind: CodeContact.Kind
+        do throws(FormatError) {
+            guard let read = try read(payload, head: head, into: &builder) else { return nil }
+            kind = read
+        } catch {
+            throw CodeError(error)
+        }
+        let contact = builder.finish()
+        return contact.confidence.isEmpty ? nil : CodeContact(kind: kind, contact: contact)
+    }
+
+    /// Reads the payload by its kind (the shared vCard and MeCard readers of CardFormats); nil
+    /// when it is no contact data.
+    static func read(_ payload: String, head: String, into builder: inout ContactBuilder) throws(FormatError) -> CodeContact.Kind? {
+        let kind: CodeContact.Kind
         if head.hasPrefix("BEGIN:VCARD") {
             try VCard.read(payload, into: &builder)
             kind = .vcard
@@ -65,8 +80,7 @@ public enum CodePayload {
         } else {
             return nil
         }
-        let contact = builder.finish()
-        return contact.confidence.isEmpty ? nil : CodeContact(kind: kind, contact: contact)
+        return kind
     }
 
     /// Refuses a payload of more than `maxBytes` bytes.
@@ -75,7 +89,7 @@ public enum CodePayload {
     }
 
     /// A payload that is one address or number: "https://...", "www...", "mailto:...", "MATMSG:TO:...;;", "tel:...".
-    static func singleValue(_ payload: String, head: String, into builder: inout ContactBuilder) throws(CodeError) -> CodeContact.Kind? {
+    static func singleValue(_ payload: String, head: String, into builder: inout ContactBuilder) throws(FormatError) -> CodeContact.Kind? {
         let isOneToken = !payload.contains(where: \.isWhitespace)
         if head.hasPrefix("MAILTO:"), isOneToken {
             let address = payload.dropFirst(7).split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""

@@ -1,5 +1,6 @@
 import CardCodes
 import CardDetection
+import CardFormats
 import CardOCR
 import ContactParser
 import FileAccess
@@ -55,6 +56,9 @@ public struct ScanConfiguration: Sendable {
     /// Keep the OCR text in the record (`ScanRecord.text`; never in the JSON record), for the
     /// contact book's `--keep-text`.
     public var keepText = false
+    /// Give each record the SHA-256 of its photo (`ScanRecord.fingerprint`; never in the JSON
+    /// record), so the contact book stores a photo once however often it is scanned.
+    public var fingerprints = false
 
     public init() {}
 
@@ -220,7 +224,7 @@ public final class CardScanner: Sendable {
                                         ocrHeight: reading.page.height, cardDetected: prepared.cardDetected,
                                         card: prepared.placement, textRotation: reading.rotation)
             record.metadata = metadata
-            keepAsked(card: card, page: reading.page, in: &record)
+            keepAsked(card: card, page: reading.page, bytes: bytes, in: &record)
             record.warnings = prepared.warnings + codes.warnings + sideOutputs.errors.map(\.message)
             record.outputErrors = sideOutputs.errors
             timings[.total] = (clock.now - start).milliseconds
@@ -265,9 +269,10 @@ public final class CardScanner: Sendable {
 
     /// What the configuration asks the record to carry besides the JSON: the card's picture (for
     /// the review page) and the OCR text (for the contact book's --keep-text).
-    func keepAsked(card: PixelImage, page: OCRPage, in record: inout ScanRecord) {
+    func keepAsked(card: PixelImage, page: OCRPage, bytes: [UInt8], in record: inout ScanRecord) {
         if configuration.cardPictures { record.cardPicture = try? CardPicture(card, source: record.source) }
         if configuration.keepText { record.text = page.lines.map(\.text).joined(separator: "\n") }
+        if configuration.fingerprints { record.fingerprint = SHA256.hex(bytes) }
     }
 
     /// The codes on the card (or in the frame) read, and their data merged into OCR's contact.

@@ -75,6 +75,12 @@ public enum ReportPage {
             html += "<p class=\"error\"><strong>Error (\(escape(error.code.rawValue))):</strong> \(escape(error.message))</p>\n</section>\n"
             return html
         }
+        if let id = record.bookID {
+            html += "<p class=\"bookid\">Book ID \(id): <code>cardscan contacts edit \(id) field=value</code> corrects it.</p>\n"
+        }
+        if record.status == .noCard {
+            html += "<p class=\"error\"><strong>No card:</strong> no card and no contact field were found in this photo.</p>\n"
+        }
         html += "<div class=\"body\">\n"
         if let picture = record.cardPicture {
             html += "<img src=\"data:image/jpeg;base64,\(Data(picture.jpeg).base64EncodedString())\" width=\"\(picture.width)\" height=\"\(picture.height)\" "

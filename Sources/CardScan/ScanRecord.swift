@@ -1,4 +1,5 @@
 import CardDetection
+import CardFormats
 import CardOCR
 import ContactParser
 import FileAccess
@@ -30,6 +31,11 @@ public struct ScanRecord: Sendable {
     public var cardPicture: CardPicture?
     /// The OCR text, when `ScanConfiguration.keepText` asks for it (never part of the JSON record).
     public var text: String?
+    /// The photo's SHA-256 (hex), when `ScanConfiguration.fingerprints` asks for it (never part of the JSON record).
+    public var fingerprint: String?
+    /// The id of the contact the record went to in the contact book (--db), for the review page
+    /// (never part of the JSON record).
+    public var bookID: Int64?
 
     public enum Outcome: Sendable {
         /// The photo was read; the contact holds what its text says (possibly little).
@@ -38,7 +44,15 @@ public struct ScanRecord: Sendable {
         case failed(ScanError)
     }
 
-    public enum Status: String, Sendable { case ok, error }
+    /// What came of an input, as the record's "status" says it.
+    public enum Status: String, Sendable {
+        /// A contact was read (possibly with few fields).
+        case ok
+        /// The input failed (see the error).
+        case error
+        /// The photo shows no card, and no contact field was found in it: no contact.
+        case noCard = "no-card"
+    }
 
     public init(source: String, outcome: Outcome) {
         self.source = source
@@ -56,13 +70,13 @@ public struct ScanRecord: Sendable {
     }
 
     public var status: Status {
-        if case .scanned = outcome { return .ok }
-        return .error
+        guard case .scanned(let contact) = outcome else { return .error }
+        return image?.cardDetected == false && contact.hasNoField ? .noCard : .ok
     }
 
-    /// The contact of a scanned input; nil for a failed one.
+    /// The contact of a scanned input; nil for a failed one and for a photo without a card.
     public var contact: Contact? {
-        if case .scanned(let contact) = outcome { return contact }
+        if case .scanned(let contact) = outcome, status != .noCard { return contact }
         return nil
     }
 
@@ -209,6 +223,8 @@ extension ScanRecord {
         switch outcome {
         case .failed(let error):
             pairs.append(("error", .object([("code", .string(error.code.rawValue)), ("message", .string(error.message))])))
+        case .scanned where status == .noCard:
+            break
         case .scanned(let contact):
             pairs.append(("contact", contact.json()))
             let conf = contact.confidence.sorted { $0.key < $1.key }.map { ($0.key.rawValue, JSONValue.rounded($0.value, places: 2)) }
@@ -244,35 +260,5 @@ extension ScanRecord {
             pairs.append(("timingsMs", .object(timings.measured.map { ($0.stage.rawValue, .rounded($0.milliseconds, places: 1)) })))
         }
         return .object(pairs)
-    }
-}
-
-extension Contact {
-    /// The contact as the JSON object of the output schema.
-    public func json() -> JSONValue {
-        let nameValue: JSONValue = name.map {
-            // "phonetic" only where a reading is printed beside the name (Japanese, Chinese, Korean cards).
-            .object([("full", .string($0.full)), ("given", .optional($0.given)), ("family", .optional($0.family))]
-                    + ($0.phonetic.map { [("phonetic", JSONValue.string($0))] } ?? []))
-        } ?? .null
-        let addressValue: JSONValue = address.map { a in
-            .object([
-                ("lines", .array(a.lines.map { .string($0) })), ("street", .optional(a.street)), ("city", .optional(a.city)),
-                ("region", .optional(a.region)), ("postalCode", .optional(a.postalCode)), ("country", .optional(a.country)),
-            ])
-        } ?? .null
-        return .object([
-            ("name", nameValue),
-            ("title", .optional(title)),
-            ("organization", .optional(organization)),
-            ("phones", .array(phones.map { p in
-                .object([("type", .string(p.type.rawValue)), ("number", .string(p.number)), ("e164", .optional(p.e164)),
-                         ("valid", .bool(p.valid))])
-            })),
-            ("emails", .array(emails.map { .string($0) })),
-            ("urls", .array(urls.map { .string($0) })),
-            ("address", addressValue),
-            ("region", region.map { .object([("code", .string($0.code)), ("from", .array($0.sources.map { .string($0) }))]) } ?? .null),
-        ])
     }
 }

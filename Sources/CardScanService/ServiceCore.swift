@@ -1,3 +1,4 @@
+import CardFormats
 import CardScan
 import Foundation
 import Logging
@@ -65,7 +66,7 @@ final class ServiceCore: Sendable {
             logger.info("scan failed", metadata: ["source": "\(work.source)", "code": "\(error.code.rawValue)"])
             return .json(ServiceAnswer.status(for: error), record.json())
         }
-        if work.vcard, let contact = record.contact, let card = VCardExport.card(contact) {
+        if work.vcard, let contact = record.contact, let card = VCardWriter.card(contact) {
             return ServiceAnswer(status: 200, contentType: "text/vcard; charset=utf-8", body: Array(card.utf8))
         }
         return .json(200, record.json())

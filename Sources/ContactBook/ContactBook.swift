@@ -1,3 +1,4 @@
+import CardFormats
 import ContactParser
 import Foundation
 import GRDB
@@ -20,12 +21,34 @@ public struct StoredScan: Sendable, Equatable {
     public let text: String?
     /// The fields this scan gave, with their confidence: the history of the merged values.
     public var fields: [Contact.Field: Double]
+    /// A scan, a correction (`contacts edit`, an import of the book's own vCard) or an import.
+    public var kind: ScanKind = .scan
+}
+
+/// What an entry of a contact's history is.
+public enum ScanKind: String, Sendable {
+    /// A photo read by `scan --db`.
+    case scan
+    /// Values a person set or removed (`contacts edit`, or a corrected vCard imported back): they
+    /// win over every scan, earlier or later, until corrected again.
+    case correction
+    /// A contact read from a vCard file (`contacts import`) that is not one of the book's own.
+    case `import`
 }
 
 /// What adding a record did.
 public enum AddOutcome: Sendable, Equatable {
     case created(Int64)
     case merged(into: Int64)
+    /// The photo (same SHA-256) is already in the contact's history: nothing was added.
+    case alreadyStored(Int64)
+
+    /// The contact the record went to.
+    public var id: Int64 {
+        switch self {
+        case .created(let id), .merged(into: let id), .alreadyStored(let id): return id
+        }
+    }
 }
 
 /// Why the book could not do what was asked. Messages name the file, never a contact's values.
@@ -38,6 +61,8 @@ public struct ContactBookError: Error, Sendable, Equatable, CustomStringConverti
         case notABook = "not-a-contact-book"
         /// SQLite's integrity check found damage (a page of junk, a broken index).
         case damaged = "db-damaged"
+        /// A contact with no field (nothing to call it by) is never stored.
+        case emptyContact = "empty-contact"
     }
 
     public let code: Code
@@ -138,11 +163,18 @@ public final class ContactBook: Sendable {
 
     /// Adds a scanned contact: merged into the contact it matches (unless `merge` is false), else
     /// a new one. The source and scan time are stored; the OCR `text` only when given.
+    /// `fingerprint` (the photo's SHA-256): a photo already stored adds nothing (`.alreadyStored`).
+    /// - Throws: `ContactBookError` naming the file; `.emptyContact` for a contact with no field.
     @discardableResult
     public func add(_ contact: Contact, source: String, scanned: Date = Date(), text: String? = nil,
-                    merge: Bool = true) throws(ContactBookError) -> AddOutcome {
+                    merge: Bool = true, kind: ScanKind = .scan, fingerprint: String? = nil) throws(ContactBookError) -> AddOutcome {
+        guard VCardWriter.displayName(contact) != nil else {
+            throw ContactBookError(.emptyContact, "\(path): the record of \(source) holds no contact field; an empty contact is not stored")
+        }
         do {
-            return try pool.write { db in try Store.add(contact, source: source, scanned: scanned, text: text, merge: merge, db: db) }
+            return try pool.write { db in
+                try Store.add(contact, source: source, scanned: scanned, text: text, merge: merge, kind: kind, fingerprint: fingerprint, db: db)
+            }
         } catch {
             throw ContactBookError(.writeFailed, "\(path): the record of \(source) could not be stored (\(Self.reason(error)))")
         }

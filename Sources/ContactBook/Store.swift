@@ -37,6 +37,18 @@ enum Schema {
                 try Store.insertKeys(Store.matchKeys(contact), contact: id, db: db)
             }
         }
+        // v3: the book's own identifier (for the UIDs of its vCards); what each scan is (a scan, a
+        // correction made with `contacts edit`, an import) and the SHA-256 of its photo (a rescan of
+        // the same photo adds no second entry).
+        m.registerMigration("v3") { db in
+            try db.execute(sql: """
+                CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+                ALTER TABLE scan ADD COLUMN kind TEXT NOT NULL DEFAULT 'scan';
+                ALTER TABLE scan ADD COLUMN fingerprint TEXT;
+                CREATE INDEX scan_fingerprint ON scan(fingerprint) WHERE fingerprint IS NOT NULL;
+                """)
+            try db.execute(sql: "INSERT INTO meta (key, value) VALUES ('bookID', ?)", arguments: [UUID().uuidString.lowercased()])
+        }
         return m
     }
 }
@@ -101,7 +113,12 @@ enum Store {
         }
     }
 
-    static func add(_ contact: Contact, source: String, scanned: Date, text: String?, merge: Bool, db: Database) throws -> AddOutcome {
+    static func add(_ contact: Contact, source: String, scanned: Date, text: String?, merge: Bool, kind: ScanKind = .scan,
+                    fingerprint: String? = nil, db: Database) throws -> AddOutcome {
+        if let fingerprint,
+           let known = try Int64.fetchOne(db, sql: "SELECT contactId FROM scan WHERE fingerprint = ? LIMIT 1", arguments: [fingerprint]) {
+            return .alreadyStored(known)
+        }
         let now = Date().timeIntervalSince1970
         var target: Int64?
         if merge {
@@ -117,13 +134,10 @@ enum Store {
             try db.cachedStatement(sql: "INSERT INTO contact (created, updated, merged) VALUES (?, ?, '{}')").execute(arguments: [now, now])
             id = db.lastInsertedRowID
         }
-        try db.cachedStatement(sql: "INSERT INTO scan (contactId, source, scanned, text) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [id, source, scanned.timeIntervalSince1970, text])
-        let scan = db.lastInsertedRowID
+        let scan = try insertScan(contact: id, source: source, scanned: scanned, text: text, kind: kind, fingerprint: fingerprint, db: db)
         for field in Contact.Field.allCases {
             guard let value = try fieldValue(contact, field) else { continue }
-            try db.cachedStatement(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [id, scan, field.rawValue, value, contact.confidence[field] ?? 0.5])
+            try insertValue(contact: id, scan: scan, field: field, value: value, confidence: contact.confidence[field] ?? 0.5, db: db)
         }
         // A new contact is the record itself; a merged one is made again of all its values.
         var merged = contact
@@ -131,6 +145,18 @@ enum Store {
         try db.cachedStatement(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?").execute(arguments: [try encode(merged), now, id])
         try insertKeys(matchKeys(merged), contact: id, db: db)
         return target == nil ? .created(id) : .merged(into: id)
+    }
+
+    static func insertScan(contact: Int64, source: String, scanned: Date, text: String?, kind: ScanKind, fingerprint: String?,
+                           db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: "INSERT INTO scan (contactId, source, scanned, text, kind, fingerprint) VALUES (?, ?, ?, ?, ?, ?)")
+            .execute(arguments: [contact, source, scanned.timeIntervalSince1970, text, kind.rawValue, fingerprint])
+        return db.lastInsertedRowID
+    }
+
+    static func insertValue(contact: Int64, scan: Int64, field: Contact.Field, value: String, confidence: Double, db: Database) throws {
+        try db.cachedStatement(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (?, ?, ?, ?, ?)")
+            .execute(arguments: [contact, scan, field.rawValue, value, confidence])
     }
 
     /// One field of `c` as JSON, nil when `c` has none.
@@ -152,13 +178,16 @@ extension Store {
     /// The contact made of every value its scans gave: for each single field the value given with
     /// the most confidence (the latest on a tie); for lists, every distinct value, surest first.
     static func mergedContact(_ id: Int64, db: Database, region: RegionGuess?) throws -> Contact {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: "SELECT field, value, confidence FROM fieldValue WHERE contactId = ? ORDER BY confidence DESC, id DESC"),
-                                    arguments: [id])
         var c = Contact()
+        let corrected = try applyCorrections(id, to: &c, db: db)
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT f.field, f.value, f.confidence FROM fieldValue f JOIN scan s ON s.id = f.scanId
+            WHERE f.contactId = ? AND s.kind != 'correction' ORDER BY f.confidence DESC, f.id DESC
+            """), arguments: [id])
         let decoder = JSONDecoder()
         var seenPhones = Set<String>(), seenEmails = Set<String>(), seenURLs = Set<String>()
         for row in rows {
-            guard let field = Contact.Field(rawValue: row["field"]) else { continue }
+            guard let field = Contact.Field(rawValue: row["field"]), !corrected.contains(field) else { continue }
             let data = Data((row["value"] as String).utf8)
             let confidence: Double = row["confidence"]
             let fresh = c.confidence[field] == nil
@@ -202,14 +231,14 @@ extension Store {
 
     static func scans(of contact: Int64, db: Database) throws -> [StoredScan] {
         var out: [StoredScan] = []
-        for row in try Row.fetchAll(db, sql: "SELECT id, source, scanned, text FROM scan WHERE contactId = ? ORDER BY id", arguments: [contact]) {
+        for row in try Row.fetchAll(db, sql: "SELECT id, source, scanned, text, kind FROM scan WHERE contactId = ? ORDER BY id", arguments: [contact]) {
             let sid: Int64 = row["id"]
             var fields: [Contact.Field: Double] = [:]
             for f in try Row.fetchAll(db, sql: "SELECT field, confidence FROM fieldValue WHERE scanId = ?", arguments: [sid]) {
                 if let field = Contact.Field(rawValue: f["field"]) { fields[field] = f["confidence"] }
             }
             out.append(StoredScan(id: sid, source: row["source"], scanned: Date(timeIntervalSince1970: row["scanned"]), text: row["text"],
-                                  fields: fields))
+                                  fields: fields, kind: ScanKind(rawValue: row["kind"]) ?? .scan))
         }
         return out
     }

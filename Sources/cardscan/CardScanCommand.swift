@@ -16,7 +16,7 @@ struct CardScanMain {
             Foundation.exit(2)
         }
         do {
-            var command = try CardScanCommand.parseAsRoot()
+            var command = try CardScanCommand.parseAsRoot(ContactsCommand.reordered(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch {
             // Usage errors exit 2 (argument parser's default is 64), as the README documents.

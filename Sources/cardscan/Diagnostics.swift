@@ -23,6 +23,10 @@ enum Diagnostics {
     static func error(_ message: String) { logger.error("\(message)") }
     static func warning(_ message: String) { logger.warning("\(message)") }
     static func info(_ message: String) { logger.info("\(message)") }
+    /// What a command did, said on stderr whatever the level ("exported 12 contacts as vcard3 to out.vcf").
+    static func notice(_ message: String) {
+        _ = try? SystemFile.writeAll(STDERR_FILENO, Array(("cardscan: " + DisplayText.escaping(message) + "\n").utf8), name: "standard error")
+    }
 }
 
 /// A log handler printing "cardscan: message" lines to stderr.

@@ -1,3 +1,4 @@
+import CardFormats
 import ArgumentParser
 import CardScan
 import FileAccess

@@ -1,4 +1,5 @@
 import CardScan
+import ContactBook
 import FileAccess
 import Foundation
 
@@ -7,6 +8,10 @@ import Foundation
 /// run leaves FILE.partial with complete records only). Every write is checked.
 final class RecordSink {
     private var exporter: RecordExporter
+    /// A terminal's readable table instead of records (`scan` without --format on a terminal).
+    private var table: ScanTable?
+    /// The batch's contacts, merged by the book's rules and written when it completes (--merge).
+    private var groups: ContactGroups?
     private let fd: Int32
     /// The output file (its real path when -o named a link); nil for standard output.
     let path: FilePathBytes?
@@ -16,13 +21,17 @@ final class RecordSink {
     var partialPath: FilePathBytes? { path.map { $0.appendingSuffix(".partial") } }
 
     /// - Parameter carryOver: records of an earlier run (--resume) written first, as they were.
-    init(format: ExportFormat, path: FilePathBytes?, carryOver: [String] = []) throws(FileError) {
+    /// - Parameter table: a readable table on standard output instead of records.
+    /// - Parameter merge: contacts merged by the book's rules, written when the batch completes.
+    init(format: ExportFormat, path: FilePathBytes?, carryOver: [String] = [], table: Bool = false, merge: Bool = false) throws(FileError) {
         exporter = RecordExporter(format: format)
         self.path = path
+        self.table = table && path == nil ? ScanTable() : nil
+        groups = merge && self.table == nil ? ContactGroups() : nil
         guard let path else {
             fd = STDOUT_FILENO
             name = "standard output"
-            try SystemFile.writeAll(fd, Array(exporter.header().utf8), name: name)
+            try SystemFile.writeAll(fd, Array((self.table?.header ?? exporter.header()).utf8), name: name)
             return
         }
         let partial = path.appendingSuffix(".partial")
@@ -49,7 +58,13 @@ final class RecordSink {
     /// Writes one record in a single write(2): a reader of the pipe or the partial file sees
     /// whole records only. On a failed write FILE.partial is cut back to its last whole record.
     func write(_ record: ScanRecord) throws(FileError) {
-        try put(exporter.text(for: record))
+        if table != nil {
+            try put(table?.row(record) ?? "")
+        } else if groups != nil {
+            if let contact = record.usableContact { groups?.add(contact) }
+        } else {
+            try put(exporter.text(for: record))
+        }
     }
 
     private func put(_ text: String) throws(FileError) {
@@ -65,7 +80,13 @@ final class RecordSink {
 
     /// Completes the output: footer, flush, and for a file the rename from FILE.partial to FILE.
     func finish() throws(FileError) {
-        try put(exporter.footer())
+        if let groups {
+            for contact in groups.merged { try put(exporter.text(for: .scanned("merged", contact))) }
+            if groups.count > groups.merged.count {
+                Diagnostics.notice("\(groups.count) contacts merged into \(groups.merged.count) (--no-merge keeps each)")
+            }
+        }
+        try put(table?.summary ?? exporter.footer())
         guard let path, let partial = partialPath else { return }
         defer { close(fd) }
         try SystemFile.sync(fd, name: partial.display)

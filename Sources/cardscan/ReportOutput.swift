@@ -60,14 +60,16 @@ struct BookWriter {
     let book: ContactBook
     let merge: Bool
 
-    /// Nil when stored (or when the record holds no contact); the failure otherwise.
-    func add(_ record: ScanRecord) -> FileError? {
-        guard let contact = record.contact else { return nil }
+    /// The id of the contact the record went to; nil when the record holds no contact an
+    /// address book could use (a failed input, a photo without a card, an empty contact).
+    /// A photo already in the book (same SHA-256) adds nothing to its history.
+    /// - Throws: `FileError` naming the book when the record could not be stored.
+    func add(_ record: ScanRecord) throws(FileError) -> Int64? {
+        guard let contact = record.usableContact else { return nil }
         do {
-            try book.add(contact, source: record.source, text: record.text, merge: merge)
-            return nil
+            return try book.add(contact, source: record.source, text: record.text, merge: merge, fingerprint: record.fingerprint).id
         } catch {
-            return FileError(.writeFailed, path: book.path, reason: error.message)
+            throw FileError(.writeFailed, path: book.path, reason: error.message)
         }
     }
 }

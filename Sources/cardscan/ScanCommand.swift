@@ -11,8 +11,9 @@ struct ScanCommand: ParsableCommand {
         abstract: "Scan card photos (files, folders, or - for stdin) and print one record per image.",
         discussion: """
             Folders are walked recursively in sorted order; files are recognised as images by \
-            their content, not their name. Records come out in input order as JSON Lines. Exit \
-            status: 0 when every input was scanned, 1 when some failed, 2 for usage errors.
+            their content, not their name. Records come out in input order as JSON Lines (a \
+            readable table when standard output is a terminal). Exit status: 0 when every input \
+            was scanned, 1 when some failed or showed no card, 2 for usage errors.
             """
     )
 
@@ -41,7 +42,8 @@ struct ScanCommand: ParsableCommand {
             report = reportPath.map { ReportCollector(path: $0) }
             book = try output.db.map { try ContactBook(path: $0) }
             scanner = try CardScanner(configuration: configuration)
-            sink = try RecordSink(format: output.format, path: target.path, carryOver: target.carryOver)
+            sink = try RecordSink(format: output.effectiveFormat, path: target.path, carryOver: target.carryOver,
+                                  table: output.showsTable, merge: output.mergesOutput)
         } catch let error as FileError {
             Diagnostics.error(error.description)
             // A write that failed (the JSON array's "[" or the CSV header to a full disk) is exit

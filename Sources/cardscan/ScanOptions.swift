@@ -136,8 +136,13 @@ struct LimitOptions: ParsableArguments {
 
 /// Where records and side outputs go, and what is said on stderr.
 struct OutputOptions: ParsableArguments {
-    @Option(name: .long, help: "Output format.")
-    var format: ExportFormat = .jsonl
+    @Option(name: .long, help: ArgumentHelp(
+        "Output format: jsonl, json, csv, vcard (4.0), vcard3, google-csv or outlook-csv.",
+        discussion: "Without it: a readable table (file, name, organisation, phone, e-mail, status) when standard output is a terminal, JSON Lines otherwise. vcard, vcard3, google-csv and outlook-csv hold contacts only, merged (see --merge)."))
+    var format: ExportFormat?
+
+    @Flag(name: .long, help: "Merge photos of the same person (front and back, or twice) into one contact, by the contact book's rules: the default for vcard, vcard3, google-csv and outlook-csv (--no-merge keeps each).")
+    var merge = false
 
     @Option(name: [.short, .customLong("output")], help: "Write the records to this file (atomically: FILE.partial while running, renamed at the end); - is standard output.")
     var output: String?
@@ -166,7 +171,7 @@ struct OutputOptions: ParsableArguments {
         discussion: "A contact sharing an e-mail address, an E.164 number, or its name at its organisation with one already there is merged into it. The source file name and scan time are stored; no picture, and no OCR text unless --keep-text."))
     var db: String?
 
-    @Flag(name: .long, help: "With --db: keep each contact apart, even when it matches one already stored.")
+    @Flag(name: .long, help: "Keep each contact apart: in the book (--db), even when it matches one already stored, and in vcard or CSV contact outputs.")
     var noMerge = false
 
     @Flag(name: .long, help: "With --db: also store the OCR text of each card.")
@@ -187,14 +192,28 @@ struct OutputOptions: ParsableArguments {
         if resume && (output == nil || output == "-") {
             throw ValidationError("--resume needs -o FILE: it continues the records in FILE or FILE.partial")
         }
-        if resume && format != .jsonl { throw ValidationError("--resume works with --format jsonl") }
+        if resume && effectiveFormat != .jsonl { throw ValidationError("--resume works with --format jsonl") }
+        if merge && !effectiveFormat.holdsContactsOnly {
+            throw ValidationError("--merge works with --format vcard, vcard3, google-csv or outlook-csv (the other formats keep one record per photo)")
+        }
+        if merge && noMerge { throw ValidationError("--merge and --no-merge ask for opposite things; give one") }
     }
+
+    /// The records' format: --format, else JSON Lines (the table on a terminal is `showsTable`).
+    var effectiveFormat: ExportFormat { format ?? .jsonl }
+
+    /// True when no --format was given and the records go to a terminal: a readable table.
+    var showsTable: Bool { format == nil && (output == nil || output == "-") && isatty(STDOUT_FILENO) == 1 }
+
+    /// True when the contacts of the batch are merged before they are written.
+    var mergesOutput: Bool { effectiveFormat.holdsContactsOnly && !noMerge }
 
     func apply(to configuration: inout ScanConfiguration) {
         configuration.stripDirectory = stripTo
         configuration.debugDirectory = debugDir
         configuration.cardPictures = report != nil
         configuration.keepText = db != nil && keepText
+        configuration.fingerprints = db != nil
     }
 
     /// Refuses a --db that names an input, an image, or what is not a regular file (a book that
@@ -216,7 +235,7 @@ struct OutputOptions: ParsableArguments {
     /// with the records of an earlier run when resuming.
     func target(inputs: [FilePathBytes]) throws(FileError) -> (path: FilePathBytes?, carryOver: [String], done: Set<String>) {
         guard let output, output != "-" else { return (nil, [], []) }
-        let path = try OutputTarget.check(output, format: format, inputs: inputs, resume: resume, force: force)
+        let path = try OutputTarget.check(output, format: effectiveFormat, inputs: inputs, resume: resume, force: force)
         let partial = path.appendingSuffix(".partial")
         if resume {
             let (lines, done) = try ResumeState.load(path)

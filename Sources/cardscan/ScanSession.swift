@@ -31,20 +31,18 @@ struct ScanSession {
         let progressLine = ProgressLine(enabled: showProgress, total: total)
         var tally = Tally()
         let started = ContinuousClock.now
-        scanner.scan(inputs, shouldStop: { interruption.requested || interruption.failed }) { record in
+        scanner.scan(inputs, shouldStop: { interruption.requested || interruption.failed }) { scanned in
             guard tally.writeFailure == nil else { return }
+            var record = scanned
             tally.count(record)
             do throws(FileError) {
                 try sink.write(record)
+                record.bookID = try book?.add(record)
             } catch {
                 tally.writeFailure = error
                 interruption.fail()
             }
             report?.add(record)
-            if let book, let failure = book.add(record) {
-                tally.writeFailure = failure
-                interruption.fail()
-            }
             progressLine.advance()
         }
         progressLine.finish()
@@ -89,6 +87,9 @@ struct ScanSession {
             if record.status == .error {
                 failures += 1
                 Diagnostics.error(record.error?.message ?? "\(record.source): failed")
+            } else if record.status == .noCard {
+                failures += 1
+                Diagnostics.warning("\(record.source): no card and no contact field found in the photo (status no-card)")
             }
             for problem in record.outputErrors {
                 failures += 1

@@ -74,8 +74,11 @@ import TestSupport
         let errors = records.filter { $0["status"] as? String == "error" }
         #expect(records.count > 100)
         #expect(!errors.isEmpty)
+        // One line per error, and one per photo that shows no card (status no-card).
+        let noCard = records.filter { $0["status"] as? String == "no-card" }
         let stderrLines = result.stderr.split(separator: "\n")
-        #expect(stderrLines.count == errors.count, "stderr: \(result.stderr.prefix(2000))")
+        #expect(stderrLines.count == errors.count + noCard.count, "stderr: \(result.stderr.prefix(2000))")
+        #expect(stderrLines.filter { $0.hasSuffix("(status no-card)") }.count == noCard.count)
         #expect(stderrLines.allSatisfy { $0.hasPrefix("cardscan: ") })
         for e in errors {
             let source = try #require(e["source"] as? String)

@@ -1,8 +1,10 @@
 /// NTT DoCoMo's MeCard ("MECARD:N:Doe,John;TEL:+15551234;EMAIL:j@x.com;;") and the BIZCARD
 /// format some generators write ("BIZCARD:N:John;X:Doe;T:CTO;C:Acme;B:+15551234;E:j@x.com;;"):
 /// KEY:value fields separated by semicolons, with \ escaping ; : , and \ itself.
-enum MeCard {
-    static func read(_ payload: String, into builder: inout ContactBuilder) throws(CodeError) {
+public enum MeCard {
+    /// Reads a MeCard payload ("MECARD:...;;") into `builder`.
+    /// - Throws: `FormatError` for a payload with more fields than a card has.
+    public static func read(_ payload: String, into builder: inout ContactBuilder) throws(FormatError) {
         for (key, value) in try fields(of: payload.dropFirst("MECARD:".count)) {
             switch key {
             case "N":
@@ -37,7 +39,9 @@ enum MeCard {
                                  country: part(6)))
     }
 
-    static func readBizcard(_ payload: String, into builder: inout ContactBuilder) throws(CodeError) {
+    /// Reads a BIZCARD payload into `builder`.
+    /// - Throws: `FormatError` for a payload with more fields than a card has.
+    public static func readBizcard(_ payload: String, into builder: inout ContactBuilder) throws(FormatError) {
         var given: String?, family: String?
         for (key, value) in try fields(of: payload.dropFirst("BIZCARD:".count)) {
             let text = unescaped(value)
@@ -59,12 +63,12 @@ enum MeCard {
 
     /// The KEY:value fields of a MeCard-style body (keys upper case, values still escaped), up to
     /// the closing ";;".
-    static func fields(of body: Substring) throws(CodeError) -> [(key: String, value: String)] {
+    public static func fields(of body: Substring) throws(FormatError) -> [(key: String, value: String)] {
         var out: [(key: String, value: String)] = []
         for field in splitUnescaped(String(body), on: ";") {
             guard !field.isEmpty else { continue }
-            guard out.count < CodePayload.maxEntries else {
-                throw CodeError(.tooManyEntries, "the code holds more than \(CodePayload.maxEntries) fields; at most that many are read")
+            guard out.count < PayloadLimits.maxEntries else {
+                throw FormatError(.tooManyEntries, "the code holds more than \(PayloadLimits.maxEntries) fields; at most that many are read")
             }
             guard let colon = field.firstIndex(of: ":") else { continue }
             out.append((field[..<colon].uppercased(), String(field[field.index(after: colon)...])))

@@ -1,8 +1,9 @@
+import ContactParser
 import Foundation
 
 /// vCard 2.1, 3.0 and 4.0 (RFC 2425/2426, RFC 6350): the first card of a payload, its folded
 /// lines unfolded, quoted-printable values and their character sets decoded, escapes undone.
-enum VCard {
+public enum VCard {
     /// One content line: its name (upper case, group dropped), parameters and decoded value.
     struct Property {
         var name: String
@@ -14,7 +15,9 @@ enum VCard {
         var types: Set<String> { Set((parameters["TYPE"] ?? []).map { $0.lowercased() }) }
     }
 
-    static func read(_ payload: String, into builder: inout ContactBuilder) throws(CodeError) {
+    /// Reads the first vCard of `payload` into `builder`.
+    /// - Throws: `FormatError` for text that cannot be decoded, too many lines, or vCards nested too deep.
+    public static func read(_ payload: String, into builder: inout ContactBuilder) throws(FormatError) {
         for p in try properties(of: payload) {
             switch p.name {
             case "FN": builder.setFullName(unescaped(p.value))
@@ -25,6 +28,7 @@ enum VCard {
             case "EMAIL": try builder.addEmail(unescaped(p.value))
             case "URL": try builder.addURL(unescaped(p.value))
             case "ADR": readAddress(p, into: &builder)
+            case "UID": if builder.uid == nil { builder.uid = unescaped(p.value) }
             default: continue
             }
         }
@@ -48,10 +52,10 @@ enum VCard {
     }
 
     /// The content lines of the payload's first vCard, unfolded and decoded.
-    static func properties(of payload: String) throws(CodeError) -> [Property] {
+    static func properties(of payload: String) throws(FormatError) -> [Property] {
         let lines = unfolded(payload)
-        guard lines.count <= CodePayload.maxEntries else {
-            throw CodeError(.tooManyEntries, "the vCard has \(lines.count) lines; at most \(CodePayload.maxEntries) are read")
+        guard lines.count <= PayloadLimits.maxEntries else {
+            throw FormatError(.tooManyEntries, "the vCard has \(lines.count) lines; at most \(PayloadLimits.maxEntries) are read")
         }
         var out: [Property] = []
         var depth = 0
@@ -61,8 +65,8 @@ enum VCard {
                 || p.name == "BEGIN" && p.value.uppercased() == "VCARD"
             if opensCard {
                 depth += 1
-                guard depth <= CodePayload.maxNesting else {
-                    throw CodeError(.nestedTooDeep, "the vCard holds vCards nested \(depth) deep; at most \(CodePayload.maxNesting) are read")
+                guard depth <= PayloadLimits.maxNesting else {
+                    throw FormatError(.nestedTooDeep, "the vCard holds vCards nested \(depth) deep; at most \(PayloadLimits.maxNesting) are read")
                 }
                 continue
             }
@@ -92,7 +96,7 @@ enum VCard {
                 out.append(String(raw))
             }
             // A payload that is one long run of folds is still bounded by maxBytes.
-            if out.count > CodePayload.maxEntries { break }
+            if out.count > PayloadLimits.maxEntries { break }
         }
         return out
     }
@@ -103,7 +107,7 @@ enum VCard {
     }
 
     /// One content line taken apart; nil for a line without a name and a colon.
-    static func property(_ line: String) throws(CodeError) -> Property? {
+    static func property(_ line: String) throws(FormatError) -> Property? {
         let (head, rawValue) = splitAtValue(line)
         guard let rawValue else { return nil }
         let segments = splitUnquoted(head, on: ";")
@@ -113,7 +117,9 @@ enum VCard {
         for segment in segments.dropFirst() {
             if let eq = segment.firstIndex(of: "=") {
                 let key = segment[..<eq].uppercased().trimmingCharacters(in: .whitespaces)
-                let values = splitUnquoted(String(segment[segment.index(after: eq)...]), on: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                // TYPE=work,voice and TYPE="work,voice" (4.0 quotes a list) are the same two values.
+                let values = splitUnquoted(String(segment[segment.index(after: eq)...]), on: ",")
+                    .flatMap { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")).split(separator: ",").map(String.init) }
                 parameters[key, default: []] += values
             } else {
                 // vCard 2.1: "TEL;WORK;VOICE:", "NOTE;QUOTED-PRINTABLE:".
@@ -156,7 +162,7 @@ enum VCard {
     }
 
     /// "=C3=A9" and the like to bytes, then text in `charset` (UTF-8 when none is named).
-    static func decodeQuotedPrintable(_ s: String, charset: String?) throws(CodeError) -> String {
+    static func decodeQuotedPrintable(_ s: String, charset: String?) throws(FormatError) -> String {
         var bytes: [UInt8] = []
         let utf8 = Array(s.utf8)
         var i = 0
@@ -170,7 +176,7 @@ enum VCard {
             }
         }
         guard let text = Charsets.decode(bytes, charset: charset) else {
-            throw CodeError(.invalidText, "a quoted-printable vCard value is not valid \(charset ?? "UTF-8") text")
+            throw FormatError(.invalidText, "a quoted-printable vCard value is not valid \(charset ?? "UTF-8") text")
         }
         return text
     }
@@ -208,5 +214,54 @@ enum Charsets {
         guard let encoding = encodings[charset.lowercased()] else { return nil }
         if encoding == .utf8 { return String(validating: bytes, as: UTF8.self) }
         return String(bytes: bytes, encoding: encoding)
+    }
+}
+
+extension VCard {
+    /// One contact of a vCard file, with the UID its card gives.
+    public struct Entry: Sendable {
+        public var contact: Contact
+        public var uid: String?
+    }
+
+    /// Every vCard of a file (2.1, 3.0 or 4.0), as contacts, read by the same reader as a code's
+    /// payload; a card that holds no field is left out.
+    /// - Parameter region: the ISO 3166 code national numbers are read in when a card names no country.
+    /// - Throws: `FormatError` for text with no vCard, or a card the reader refuses (the message says which, by number).
+    public static func entries(in text: String, region: String?) throws(FormatError) -> [Entry] {
+        var out: [Entry] = []
+        let cards = cardTexts(text)
+        guard !cards.isEmpty else { throw FormatError(.malformed, "holds no vCard (no BEGIN:VCARD ... END:VCARD)") }
+        for (index, card) in cards.enumerated() {
+            var builder = ContactBuilder(region: region)
+            do {
+                try read(card, into: &builder)
+            } catch {
+                throw FormatError(error.code, "vCard \(index + 1): \(error.message)")
+            }
+            let contact = builder.finish()
+            if !contact.confidence.isEmpty { out.append(Entry(contact: contact, uid: builder.uid)) }
+        }
+        return out
+    }
+
+    /// The text of each top-level card (a card inside a card, AGENT's, stays in its parent).
+    static func cardTexts(_ text: String) -> [String] {
+        var cards: [String] = [], current: [Substring] = [], depth = 0
+        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+        for line in lines {
+            let bare = line.uppercased().split(separator: ".", maxSplits: 1).last.map(String.init) ?? ""
+            let head = line.uppercased()
+            if head.hasPrefix("BEGIN:VCARD") || bare.hasPrefix("BEGIN:VCARD") { depth += 1 }
+            if depth > 0 { current.append(line) }
+            if head.hasPrefix("END:VCARD") || bare.hasPrefix("END:VCARD"), depth > 0 {
+                depth -= 1
+                if depth == 0 {
+                    cards.append(current.joined(separator: "\r\n"))
+                    current = []
+                }
+            }
+        }
+        return cards
     }
 }
