@@ -48,6 +48,23 @@ import TestSupport
         #expect(unknown.status == 2 && !unknown.stderr.contains("Bob"), "\(unknown.stderr)")
     }
 
+    /// With --db, the review page names each card's book ID and the command that corrects it.
+    @Test func theReviewPageShowsEachCardsBookID() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let db = dir.appendingPathComponent("book.sqlite").path
+        let page = dir.appendingPathComponent("review.html").path
+        let scan = try runProcess(TestPaths.binary, ["scan", "--quiet", "--db", db, "--report", page,
+                                                     Self.card("card-us-plain.jpg"), Self.card("card-gb-dark.jpg")])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        for id in [1, 2] {
+            #expect(html.contains("Book ID \(id): <code>cardscan contacts edit \(id) field=value</code>"), "book ID \(id)")
+        }
+        let listed = try runProcess(TestPaths.binary, ["contacts", "--db", db, "list"])
+        #expect(listed.stdout.hasSuffix("2 contacts in \(db)\n"))
+    }
+
     @Test func contactsTakesItsBookBeforeOrAfterTheSubcommandAndSaysWhatItDid() throws {
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
