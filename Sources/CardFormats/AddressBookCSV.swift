@@ -34,6 +34,14 @@ public enum AddressBookCSV: String, Sendable, CaseIterable {
         return (a.street ?? a.lines.first ?? "", a.city ?? "", a.region ?? "", a.postalCode ?? "",
                 CountryNames.exportCountry(contact).name ?? "")
     }
+
+    /// An address's parts (street, city, region, postal code, country) under the given columns.
+    static func put(_ a: (street: String, city: String, region: String, postalCode: String, country: String),
+                    into v: inout [String: String], columns: [String]) {
+        for (column, value) in zip(columns, [a.street, a.city, a.region, a.postalCode, a.country]) {
+            v[column] = value
+        }
+    }
 }
 
 /// Google Contacts' CSV (contacts.google.com, Export, "Google CSV"): numbered columns for
@@ -67,11 +75,8 @@ enum GoogleContactsCSV {
         if let a = AddressBookCSV.addressParts(contact) {
             v["Address 1 - Label"] = "Work"
             v["Address 1 - Formatted"] = (contact.address?.lines ?? []).joined(separator: "\n")
-            v["Address 1 - Street"] = a.street
-            v["Address 1 - City"] = a.city
-            v["Address 1 - Region"] = a.region
-            v["Address 1 - Postal Code"] = a.postalCode
-            v["Address 1 - Country"] = a.country
+            AddressBookCSV.put(a, into: &v, columns: ["Address 1 - Street", "Address 1 - City", "Address 1 - Region",
+                                                      "Address 1 - Postal Code", "Address 1 - Country"])
         }
         return v.filter { !$0.value.isEmpty }
     }
@@ -141,11 +146,8 @@ enum OutlookCSV {
         }
         v["Web Page"] = contact.urls.first.map(VCardWriter.webAddress)
         if let a = AddressBookCSV.addressParts(contact) {
-            v["Business Street"] = a.street
-            v["Business City"] = a.city
-            v["Business State"] = a.region
-            v["Business Postal Code"] = a.postalCode
-            v["Business Country/Region"] = a.country
+            AddressBookCSV.put(a, into: &v, columns: ["Business Street", "Business City", "Business State",
+                                                      "Business Postal Code", "Business Country/Region"])
         }
         return v.filter { !$0.value.isEmpty }
     }

@@ -54,20 +54,14 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     static func writeString(_ s: String, into out: inout String) {
         out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+        TextEscaping.append(s, to: &out, replacing: jsonEscapes) { scalar in
+            scalar.value < 0x20 ? String(format: "\\u%04x", scalar.value) : nil
         }
         out += "\""
     }
+
+    /// JSON's short escapes; the other control characters take \u00XX.
+    static let jsonEscapes: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
 
     /// `value` rounded to `places` decimals, as a number.
     public static func rounded(_ value: Double, places: Int) -> JSONValue {

@@ -78,20 +78,26 @@ public enum MeCard {
 
     /// `s` split at the separators not escaped by a backslash (escapes kept for `unescaped`).
     static func splitUnescaped(_ s: String, on separator: Character) -> [String] {
-        var out: [String] = [], current = "", escaped = false
+        split(s, on: separator, quoting: false)
+    }
+
+    /// `s` split at the separators that are not escaped by a backslash (`quoting` false) or that
+    /// stand outside double quotes (`quoting` true); escapes and quotes are kept.
+    static func split(_ s: String, on separator: Character, quoting: Bool) -> [String] {
+        var out: [String] = [], current = "", escaped = false, quoted = false
         for c in s {
             if escaped {
-                current.append(c)
                 escaped = false
-            } else if c == "\\" {
-                current.append(c)
+            } else if c == "\\" && !quoting {
                 escaped = true
-            } else if c == separator {
+            } else if c == "\"" && quoting {
+                quoted.toggle()
+            } else if c == separator && !quoted {
                 out.append(current)
                 current = ""
-            } else {
-                current.append(c)
+                continue
             }
+            current.append(c)
         }
         out.append(current)
         return out

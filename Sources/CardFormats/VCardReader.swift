@@ -147,18 +147,7 @@ public enum VCard {
     }
 
     static func splitUnquoted(_ s: String, on separator: Character) -> [String] {
-        var out: [String] = [], current = "", quoted = false
-        for c in s {
-            if c == "\"" { quoted.toggle() }
-            if c == separator && !quoted {
-                out.append(current)
-                current = ""
-            } else {
-                current.append(c)
-            }
-        }
-        out.append(current)
-        return out
+        MeCard.split(s, on: separator, quoting: true)
     }
 
     /// "=C3=A9" and the like to bytes, then text in `charset` (UTF-8 when none is named).

@@ -78,27 +78,24 @@ public enum VCardWriter {
     /// A web address with its scheme ("www.example.com" -> "https://www.example.com").
     static func webAddress(_ url: String) -> String { url.contains("://") ? url : "https://" + url }
 
+    /// A phone's TYPE parameter in vCard 3.0 and in 4.0.
+    static func telTypes(_ type: PhoneType) -> (v3: String, v4: String) {
+        switch type {
+        case .work: return ("WORK,VOICE", "work,voice")
+        case .mobile: return ("CELL", "cell,voice")
+        case .fax: return ("WORK,FAX", "work,fax")
+        case .other: return ("VOICE,OTHER", "voice,other")
+        }
+    }
+
     /// TEL in 3.0: the E.164 number as text (TEL;TYPE=CELL:+49...), else the number as printed.
     static func tel3(_ phone: Phone) -> String {
-        let type: String
-        switch phone.type {
-        case .work: type = "WORK,VOICE"
-        case .mobile: type = "CELL"
-        case .fax: type = "WORK,FAX"
-        case .other: type = "VOICE,OTHER"
-        }
-        return "TEL;TYPE=\(type):" + escape(phone.e164 ?? phone.number)
+        return "TEL;TYPE=\(telTypes(phone.type).v3):" + escape(phone.e164 ?? phone.number)
     }
 
     /// TEL in 4.0: a tel: URI for a valid number, else the number as printed.
     static func tel4(_ phone: Phone) -> String {
-        let type: String
-        switch phone.type {
-        case .work: type = "work,voice"
-        case .mobile: type = "cell,voice"
-        case .fax: type = "work,fax"
-        case .other: type = "voice,other"
-        }
+        let type = telTypes(phone.type).v4
         if let e164 = phone.e164 { return "TEL;VALUE=uri;TYPE=\"\(type)\":tel:\(e164)" }
         return "TEL;VALUE=text;TYPE=\"\(type)\":" + escape(phone.number)
     }

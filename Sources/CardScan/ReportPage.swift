@@ -1,3 +1,4 @@
+import CardFormats
 import ContactParser
 import Foundation
 import ImageIngest
@@ -141,18 +142,11 @@ public enum ReportPage {
     static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
+        TextEscaping.append(s, to: &out, replacing: htmlEscapes)
         return out
     }
+
+    static let htmlEscapes: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"]
 
     static let style = """
         :root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1f;--muted:#5c5f66;--line:#d5d7dc;--low:#fff3cd;--err:#fde2e1;--card:#f6f7f9}
