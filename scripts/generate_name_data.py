@@ -12,6 +12,7 @@ usage: python3 scripts/generate_name_data.py      (pip install faker)
 Deterministic: the same Faker version gives the same file.
 """
 import base64, hashlib, importlib, os, pkgutil, struct, unicodedata
+from fnv import fnv1a64
 
 try:
     import faker
@@ -48,15 +49,6 @@ def keep(name):
     if hashlib.sha1(n.encode()).digest()[0] % 4 == 0:  # the quarter left out
         return None
     return n
-
-
-def fnv1a64(text):
-    """64-bit FNV-1a of the UTF-8 bytes, as HashedTable.hash computes it."""
-    h = 0xcbf29ce484222325
-    for b in text.encode("utf-8"):
-        h ^= b
-        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
 def hashed_base64(items):

@@ -20,6 +20,7 @@ from collections import Counter
 import numpy as np
 from sklearn.feature_extraction import DictVectorizer
 from sklearn.linear_model import LogisticRegression
+from fnv import fnv1a64
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH = os.path.join(ROOT, ".build/release/cardscan-bench")
@@ -53,15 +54,6 @@ def report(name, model, vec, rows):
         rec = tp / max(1, int((y == k).sum()))
         parts.append("%s P %.3f R %.3f" % (role, prec, rec))
     print("%-22s lines %6d  accuracy %.3f  %s" % (name, len(rows), (pred == y).mean(), "  ".join(parts)))
-
-
-def fnv1a64(text):
-    """64-bit FNV-1a of the UTF-8 bytes, as HashedTable.hash computes it."""
-    h = 0xcbf29ce484222325
-    for b in text.encode("utf-8"):
-        h ^= b
-        h = (h * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
 def write_table(model, vec, path, provenance, work):

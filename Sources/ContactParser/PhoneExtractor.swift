@@ -102,14 +102,10 @@ enum PhoneExtractor {
             let cc = last.match.countryCode
             guard cc > 0, PhoneNumbers.callingCode(of: region) == cc else { return nil }
             let national = last.match.e164.dropFirst(1 + String(cc).count)
-            for k in 1...3 where national.count > k + 6 {
-                if let shared = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), shared.valid {
-                    let match = PhoneMatch(utf8Range: m.utf8Range, printed: m.printed, e164: shared.e164, region: shared.region,
-                                           valid: true, kind: shared.kind, countryCode: cc)
-                    return (match, own ?? (last.line == line ? last.label : nil))
-                }
-            }
-            return nil
+            guard let shared = behindAreaCode(digits, national: national, longest: national.count - 7, cc: cc, region: region) else { return nil }
+            let match = PhoneMatch(utf8Range: m.utf8Range, printed: m.printed, e164: shared.e164, region: shared.region,
+                                   valid: true, kind: shared.kind, countryCode: cc)
+            return (match, own ?? (last.line == line ? last.label : nil))
         }
     }
 
@@ -131,8 +127,15 @@ enum PhoneExtractor {
         guard digits.count >= 7, digits.first != "0", let cc = PhoneNumbers.callingCode(of: region),
               let example = PhoneNumbers.example(region: region, mobile: false) else { return nil }
         let national = example.e164.dropFirst(1 + String(cc).count)
-        for k in 1...3 where national.count > k {
-            if let m = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), m.valid { return m.kind }
+        return behindAreaCode(digits, national: national, longest: national.count - 1, cc: cc, region: region)?.kind
+    }
+
+    /// `digits` read behind the first one to three digits of `national` (at most `longest`), taken
+    /// for its area code: the first reading libphonenumber calls valid, nil when none is.
+    static func behindAreaCode(_ digits: String, national: Substring, longest: Int, cc: Int, region: String) -> PhoneMatch? {
+        guard longest >= 1 else { return nil }
+        for k in 1...min(3, longest) {
+            if let m = PhoneNumbers.parse("+\(cc)" + national.prefix(k) + digits, region: region), m.valid { return m }
         }
         return nil
     }
