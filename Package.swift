@@ -74,7 +74,7 @@ let package = Package(
         // Finding the card in the photo, judging it and straightening it for OCR.
         .target(name: "CardDetection", dependencies: ["ImageIngest", "CDetectionKernels"]),
         // Tesseract: its engines, languages and orientation, and the reading itself.
-        .target(name: "CardOCR", dependencies: ["ImageIngest", "CTesseract", "CLeptonica", "CTesseractLean"]),
+        .target(name: "CardOCR", dependencies: ["ImageIngest", "CardDetection", "CTesseract", "CLeptonica", "CTesseractLean"]),
         .target(name: "ContactParser", dependencies: ["CPhoneNumber", "FileAccess"], exclude: ["Data/README.md", "Data/licenses"]),
         // QR codes (and zbar's other symbologies) on the card, and the contact data they hold.
         // The contact formats, read and written in one place: JSON, CSV (cardscan's, Google's, Outlook's),

@@ -1,5 +1,6 @@
-/// Helpers shared by the kernels that work on eight values at a time (the gray warp and the snap's
-/// edge strength): each lane's arithmetic stays the one-value loop's, so the results are the same.
+/// Helpers shared by the kernels that work on eight values at a time (the gray warp, the snap's
+/// edge strength and the normaliser's stretch): each lane's arithmetic stays the one-value loop's,
+/// so the results are the same.
 enum Lanes {
     /// The integer part of eight values known to be at least 0 and below 2^23, by adding and taking
     /// away 2^23 (exact there): Swift's vector conversions go element by element through calls.
@@ -31,4 +32,13 @@ enum Lanes {
         return (SIMD8(c0.0, c1.0, c2.0, c3.0, c4.0, c5.0, c6.0, c7.0), SIMD8(c0.1, c1.1, c2.1, c3.1, c4.1, c5.1, c6.1, c7.1),
                 SIMD8(c0.2, c1.2, c2.2, c3.2, c4.2, c5.2, c6.2, c7.2), SIMD8(c0.3, c1.3, c2.3, c3.3, c4.3, c5.3, c6.3, c7.3))
     }
+
+    /// The greater of each pair of lanes, for values that are never NaN (there it is the
+    /// standard library's `pointwiseMax`, which is a call per vector rather than one instruction).
+    @inline(__always)
+    static func max(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: a .< b) }
+
+    /// The lesser of each pair of lanes, for values that are never NaN (`pointwiseMin`'s result there).
+    @inline(__always)
+    static func min(_ a: SIMD8<Float>, _ b: SIMD8<Float>) -> SIMD8<Float> { a.replacing(with: b, where: b .< a) }
 }

@@ -1,3 +1,4 @@
+import CardDetection
 import CLeptonica
 import CTesseract
 import CTesseractLean

@@ -95,18 +95,6 @@ enum CodeMerge {
 }
 
 extension Contact {
-    func has(_ field: Field) -> Bool {
-        switch field {
-        case .name: return name != nil
-        case .title: return title != nil
-        case .organization: return organization != nil
-        case .phones: return !phones.isEmpty
-        case .emails: return !emails.isEmpty
-        case .urls: return !urls.isEmpty
-        case .address: return address != nil
-        }
-    }
-
     mutating func copy(_ field: Field, from other: Contact) {
         switch field {
         case .name: name = other.name

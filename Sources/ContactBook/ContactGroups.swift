@@ -39,29 +39,17 @@ public struct ContactGroups: Sendable {
         let ordered = contacts.enumerated().map { $0 }
         var c = Contact()
         for field in Contact.Field.allCases {
-            let ranked = ordered.filter { $0.element.confidence[field] != nil || has($0.element, field) }
+            let ranked = ordered.filter { $0.element.confidence[field] != nil || $0.element.has(field) }
                 .sorted { a, b in
                     let ca = a.element.confidence[field] ?? 0.5, cb = b.element.confidence[field] ?? 0.5
                     return ca != cb ? ca > cb : a.offset > b.offset
                 }.map(\.element)
-            guard let best = ranked.first(where: { has($0, field) }) else { continue }
+            guard let best = ranked.first(where: { $0.has(field) }) else { continue }
             take(field, from: best, among: ranked, into: &c)
             c.confidence[field] = best.confidence[field] ?? 0.5
         }
         c.region = contacts.last(where: { $0.region != nil })?.region
         return c
-    }
-
-    static func has(_ c: Contact, _ field: Contact.Field) -> Bool {
-        switch field {
-        case .name: return c.name != nil
-        case .title: return c.title != nil
-        case .organization: return c.organization != nil
-        case .phones: return !c.phones.isEmpty
-        case .emails: return !c.emails.isEmpty
-        case .urls: return !c.urls.isEmpty
-        case .address: return c.address != nil
-        }
     }
 
     /// A single field from the surest contact; a list as every distinct value of them all, surest first.

@@ -20,7 +20,7 @@ public struct Correction: Sendable, Equatable {
 
     /// A correction that makes the contact `contact`: its fields set, every other field removed.
     public static func replacing(with contact: Contact) -> Correction {
-        let present = Set(Contact.Field.allCases.filter { (try? Store.fieldValue(contact, $0)) != nil })
+        let present = Set(Contact.Field.allCases.filter { Store.fieldValue(contact, $0) != nil })
         return Correction(set: present, remove: Set(Contact.Field.allCases).subtracting(present), values: contact)
     }
 }
@@ -41,13 +41,13 @@ extension ContactBook {
                 let scan = try Store.insertScan(contact: id, source: source, scanned: date, text: nil, kind: .correction,
                                                 fingerprint: nil, db: db)
                 for field in Contact.Field.allCases where correction.set.contains(field) || correction.remove.contains(field) {
-                    let value = correction.set.contains(field) ? try Store.fieldValue(correction.values, field) ?? "null" : "null"
+                    let value = correction.set.contains(field) ? Store.fieldValue(correction.values, field) ?? "null" : "null"
                     try Store.insertValue(contact: id, scan: scan, field: field, value: value, confidence: 1, db: db)
                 }
                 let merged = try Store.mergedContact(id, db: db, region: nil)
                 guard VCardWriter.displayName(merged) != nil else { throw Store.EmptyContact() }
                 try db.execute(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?",
-                               arguments: [try Store.encode(merged), Date().timeIntervalSince1970, id])
+                               arguments: [Store.encode(merged), Date().timeIntervalSince1970, id])
                 try Store.insertKeys(Store.matchKeys(merged), contact: id, db: db)
                 return merged
             }
@@ -86,21 +86,11 @@ extension Store {
             WHERE f.contactId = ? AND s.kind = 'correction' ORDER BY f.id DESC
             """), arguments: [id])
         var decided = Set<Contact.Field>()
-        let decoder = JSONDecoder()
         for row in rows {
             guard let field = Contact.Field(rawValue: row["field"]), decided.insert(field).inserted else { continue }
             let text: String = row["value"]
             guard text != "null" else { continue }
-            let data = Data(text.utf8)
-            switch field {
-            case .name: c.name = try decoder.decode(PersonName.self, from: data)
-            case .title: c.title = try decoder.decode(String.self, from: data)
-            case .organization: c.organization = try decoder.decode(String.self, from: data)
-            case .address: c.address = try decoder.decode(PostalAddress.self, from: data)
-            case .phones: c.phones = try decoder.decode([Phone].self, from: data)
-            case .emails: c.emails = try decoder.decode([String].self, from: data)
-            case .urls: c.urls = try decoder.decode([String].self, from: data)
-            }
+            try c.set(field, json: try JSONValue.parse(text))
             c.confidence[field] = 1
         }
         return decided

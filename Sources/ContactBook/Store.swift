@@ -1,3 +1,4 @@
+import CardFormats
 import ContactParser
 import Foundation
 import GRDB
@@ -55,39 +56,30 @@ enum Schema {
 
 /// The book's reads and writes, inside the transactions `ContactBook` opens.
 enum Store {
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys]
-        return e
-    }()
-
-    /// The stored form of a whole contact (the `merged` column).
-    struct Stored: Codable {
-        var name: PersonName?
-        var title: String?
-        var organization: String?
-        var phones: [Phone] = []
-        var emails: [String] = []
-        var urls: [String] = []
-        var address: PostalAddress?
-        var region: String?
-        var confidence: [String: Double] = [:]
+    /// The stored form of a whole contact (the `merged` column): the contact's JSON object
+    /// (`Contact.json()`, CardFormats) with each field's confidence beside it.
+    static func encode(_ c: Contact) -> String {
+        guard case .object(var pairs) = c.json() else { return "{}" }
+        pairs.append(("confidence", .object(Contact.Field.allCases.compactMap { f in c.confidence[f].map { (f.rawValue, .number($0)) } })))
+        return JSONValue.object(pairs).serialized()
     }
 
-    static func encode(_ c: Contact) throws -> String {
-        let s = Stored(name: c.name, title: c.title, organization: c.organization, phones: c.phones, emails: c.emails, urls: c.urls,
-                       address: c.address, region: c.region?.code,
-                       confidence: Dictionary(uniqueKeysWithValues: c.confidence.map { ($0.key.rawValue, $0.value) }))
-        return String(decoding: try encoder.encode(s), as: UTF8.self)
-    }
-
+    /// Reads the `merged` column. Books written before it held the contact's JSON object kept
+    /// the same keys in another order and the region as its code alone: both read the same.
     static func decode(_ text: String) throws -> Contact {
-        let s = try JSONDecoder().decode(Stored.self, from: Data(text.utf8))
+        let value = try JSONValue.parse(text)
+        var c = try Contact(json: value)
+        if let r = value["region"]?.stringValue { c.region = RegionGuess(code: r, sources: ["book"]) }
+        if case .object(let pairs)? = value["confidence"] {
+            for (k, v) in pairs { if let f = Contact.Field(rawValue: k), let d = v.doubleValue { c.confidence[f] = d } }
+        }
+        return c
+    }
+
+    /// One stored value of a field (a `fieldValue` row) into `c`.
+    static func read(_ text: String, _ field: Contact.Field) throws -> Contact {
         var c = Contact()
-        c.name = s.name; c.title = s.title; c.organization = s.organization; c.phones = s.phones; c.emails = s.emails
-        c.urls = s.urls; c.address = s.address
-        c.region = s.region.map { RegionGuess(code: $0, sources: ["book"]) }
-        for (k, v) in s.confidence { if let f = Contact.Field(rawValue: k) { c.confidence[f] = v } }
+        try c.set(field, json: try JSONValue.parse(text))
         return c
     }
 
@@ -136,13 +128,13 @@ enum Store {
         }
         let scan = try insertScan(contact: id, source: source, scanned: scanned, text: text, kind: kind, fingerprint: fingerprint, db: db)
         for field in Contact.Field.allCases {
-            guard let value = try fieldValue(contact, field) else { continue }
+            guard let value = fieldValue(contact, field) else { continue }
             try insertValue(contact: id, scan: scan, field: field, value: value, confidence: contact.confidence[field] ?? 0.5, db: db)
         }
         // A new contact is the record itself; a merged one is made again of all its values.
         var merged = contact
         if target != nil { merged = try mergedContact(id, db: db, region: contact.region) }
-        try db.cachedStatement(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?").execute(arguments: [try encode(merged), now, id])
+        try db.cachedStatement(sql: "UPDATE contact SET merged = ?, updated = ? WHERE id = ?").execute(arguments: [encode(merged), now, id])
         try insertKeys(matchKeys(merged), contact: id, db: db)
         return target == nil ? .created(id) : .merged(into: id)
     }
@@ -159,18 +151,9 @@ enum Store {
             .execute(arguments: [contact, scan, field.rawValue, value, confidence])
     }
 
-    /// One field of `c` as JSON, nil when `c` has none.
-    static func fieldValue(_ c: Contact, _ field: Contact.Field) throws -> String? {
-        func json<T: Encodable>(_ v: T) throws -> String { String(decoding: try encoder.encode(v), as: UTF8.self) }
-        switch field {
-        case .name: return try c.name.map(json)
-        case .title: return try c.title.map(json)
-        case .organization: return try c.organization.map(json)
-        case .phones: return c.phones.isEmpty ? nil : try json(c.phones)
-        case .emails: return c.emails.isEmpty ? nil : try json(c.emails)
-        case .urls: return c.urls.isEmpty ? nil : try json(c.urls)
-        case .address: return try c.address.map(json)
-        }
+    /// One field of `c` as JSON (`Contact.json(of:)`), nil when `c` has none.
+    static func fieldValue(_ c: Contact, _ field: Contact.Field) -> String? {
+        c.json(of: field)?.serialized()
     }
 }
 
@@ -184,26 +167,23 @@ extension Store {
             SELECT f.field, f.value, f.confidence FROM fieldValue f JOIN scan s ON s.id = f.scanId
             WHERE f.contactId = ? AND s.kind != 'correction' ORDER BY f.confidence DESC, f.id DESC
             """), arguments: [id])
-        let decoder = JSONDecoder()
         var seenPhones = Set<String>(), seenEmails = Set<String>(), seenURLs = Set<String>()
         for row in rows {
             guard let field = Contact.Field(rawValue: row["field"]), !corrected.contains(field) else { continue }
-            let data = Data((row["value"] as String).utf8)
+            let value = try read(row["value"], field)
             let confidence: Double = row["confidence"]
             let fresh = c.confidence[field] == nil
             switch field {
-            case .name: if fresh { c.name = try decoder.decode(PersonName.self, from: data) }
-            case .title: if fresh { c.title = try decoder.decode(String.self, from: data) }
-            case .organization: if fresh { c.organization = try decoder.decode(String.self, from: data) }
-            case .address: if fresh { c.address = try decoder.decode(PostalAddress.self, from: data) }
+            case .name: if fresh { c.name = value.name }
+            case .title: if fresh { c.title = value.title }
+            case .organization: if fresh { c.organization = value.organization }
+            case .address: if fresh { c.address = value.address }
             case .phones:
-                for p in try decoder.decode([Phone].self, from: data) where seenPhones.insert(p.e164 ?? p.number.filter(\.isNumber)).inserted {
-                    c.phones.append(p)
-                }
+                for p in value.phones where seenPhones.insert(p.e164 ?? p.number.filter(\.isNumber)).inserted { c.phones.append(p) }
             case .emails:
-                for e in try decoder.decode([String].self, from: data) where seenEmails.insert(e.lowercased()).inserted { c.emails.append(e) }
+                for e in value.emails where seenEmails.insert(e.lowercased()).inserted { c.emails.append(e) }
             case .urls:
-                for u in try decoder.decode([String].self, from: data) where seenURLs.insert(u.lowercased()).inserted { c.urls.append(u) }
+                for u in value.urls where seenURLs.insert(u.lowercased()).inserted { c.urls.append(u) }
             }
             if fresh { c.confidence[field] = confidence }
         }

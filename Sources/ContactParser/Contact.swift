@@ -1,5 +1,5 @@
 /// A person's name as printed, and split into given and family names.
-public struct PersonName: Sendable, Equatable, Codable {
+public struct PersonName: Sendable, Equatable {
     public var full: String
     public var given: String?
     public var family: String?
@@ -11,12 +11,12 @@ public struct PersonName: Sendable, Equatable, Codable {
 }
 
 /// What a phone number is for.
-public enum PhoneType: String, Sendable, Codable, CaseIterable {
+public enum PhoneType: String, Sendable, CaseIterable {
     case work, mobile, fax, other
 }
 
 /// A phone number as printed, with its E.164 form when libphonenumber calls it valid.
-public struct Phone: Sendable, Equatable, Codable {
+public struct Phone: Sendable, Equatable {
     public var type: PhoneType
     public var number: String
     public var e164: String?
@@ -29,7 +29,7 @@ public struct Phone: Sendable, Equatable, Codable {
 }
 
 /// A postal address: the printed lines and their parts.
-public struct PostalAddress: Sendable, Equatable, Codable {
+public struct PostalAddress: Sendable, Equatable {
     public var lines: [String]
     public var street: String?
     public var city: String?
@@ -64,6 +64,19 @@ public struct Contact: Sendable, Equatable {
     public var region: RegionGuess?
 
     public init() {}
+
+    /// True when the contact holds `field` (a list field: at least one value).
+    public func has(_ field: Field) -> Bool {
+        switch field {
+        case .name: return name != nil
+        case .title: return title != nil
+        case .organization: return organization != nil
+        case .phones: return !phones.isEmpty
+        case .emails: return !emails.isEmpty
+        case .urls: return !urls.isEmpty
+        case .address: return address != nil
+        }
+    }
 }
 
 /// A line of text from the card, with what OCR knows of it (all optional: plain text works too).

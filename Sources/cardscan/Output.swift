@@ -1,3 +1,4 @@
+import CardFormats
 import CardScan
 import ContactBook
 import FileAccess
@@ -188,8 +189,8 @@ enum ResumeState {
             var records = text.components(separatedBy: "\n")
             if !text.hasSuffix("\n") { records.removeLast() }
             for line in records where !line.isEmpty {
-                guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                      let source = object["source"] as? String, object["status"] is String else {
+                guard let object = try? JSONValue.parse(line), let source = object["source"]?.stringValue,
+                      object["status"]?.stringValue != nil else {
                     throw FileError(.exists, path: candidate.display,
                                     reason: "holds a line that is not a cardscan record; --resume continues only a file cardscan wrote")
                 }

@@ -1,3 +1,4 @@
+import CardFormats
 import CardScan
 import ContactBook
 import FileAccess

@@ -120,7 +120,7 @@ import Testing
             // A book as version 1 wrote it: no match keys yet.
             let queue = try DatabaseQueue(path: path)
             try Schema.migrator.migrate(queue, upTo: "v1")
-            let merged = try Store.encode(Self.contact(name: "Ana Ruiz", email: "ana@ruiz.es"))
+            let merged = Store.encode(Self.contact(name: "Ana Ruiz", email: "ana@ruiz.es"))
             try queue.write { db in
                 try db.execute(sql: "INSERT INTO contact (id, created, updated, merged) VALUES (1, 0, 0, ?)", arguments: [merged])
                 try db.execute(sql: "INSERT INTO scan (id, contactId, source, scanned) VALUES (1, 1, 'old.jpg', 0)")
@@ -130,6 +130,48 @@ import Testing
         let book = try ContactBook(path: path)
         #expect(try book.list().map(\.contact.name?.full) == ["Ana Ruiz"])
         #expect(try book.add(Self.contact(name: "Ana Ruiz", email: "ana@ruiz.es"), source: "new.jpg") == .merged(into: 1))
+    }
+
+    /// Books written before the contact's JSON came from CardFormats held each value in
+    /// Foundation's encoding (keys sorted, nil members left out, the region as its code alone).
+    @Test func valuesStoredInTheEarlierJSONFormAreReadAndMergeWithNewOnes() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("v3.sqlite").path
+        let name = #"{"family":"Ruiz","full":"Ana Ruiz","given":"Ana"}"#
+        let phones = #"[{"e164":"+34988158157","number":"988 15 81 57","type":"work","valid":true},{"number":"15 81 57","type":"fax","valid":false}]"#
+        let address = #"{"city":"Ourense","lines":["Rúa do Paseo 1","32003 Ourense"],"postalCode":"32003"}"#
+        let merged = #"{"address":\#(address),"confidence":{"name":0.9,"phones":0.7},"emails":[],"name":\#(name),"#
+            + #""phones":\#(phones),"region":"ES","urls":[]}"#
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue)
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO contact (id, created, updated, merged) VALUES (1, 0, 0, ?)", arguments: [merged])
+                try db.execute(sql: "INSERT INTO scan (id, contactId, source, scanned) VALUES (1, 1, 'old.jpg', 0)")
+                for (field, value, confidence) in [("name", name, 0.9), ("phones", phones, 0.7), ("address", address, 0.6)] {
+                    try db.execute(sql: "INSERT INTO fieldValue (contactId, scanId, field, value, confidence) VALUES (1, 1, ?, ?, ?)",
+                                   arguments: [field, value, confidence])
+                }
+                try db.execute(sql: "INSERT INTO matchKey (contactId, kind, key) VALUES (1, 'phone', '+34988158157')")
+            }
+        }
+        let book = try ContactBook(path: path)
+        let old = try #require(book.list().first).contact
+        #expect(old.name == PersonName(full: "Ana Ruiz", given: "Ana", family: "Ruiz"))
+        #expect(old.phones == [Phone(type: .work, number: "988 15 81 57", e164: "+34988158157"),
+                               Phone(type: .fax, number: "15 81 57", e164: nil, valid: false)])
+        #expect(old.address == PostalAddress(lines: ["Rúa do Paseo 1", "32003 Ourense"], city: "Ourense", postalCode: "32003"))
+        #expect(old.region?.code == "ES")
+        #expect(old.confidence == [.name: 0.9, .phones: 0.7])
+        // A new scan of the same number merges: the old values and the new one, read together.
+        var next = Self.contact(email: "ana@ruiz.es", e164: "+34988158157")
+        next.title = "Gerente"
+        #expect(try book.add(next, source: "new.jpg") == .merged(into: 1))
+        let now = try book.contact(id: 1).contact
+        #expect(now.name?.full == "Ana Ruiz" && now.title == "Gerente" && now.emails == ["ana@ruiz.es"])
+        #expect(now.phones.compactMap(\.e164) == ["+34988158157"] && now.phones.map(\.type) == [.work, .fax])
+        #expect(now.address?.city == "Ourense")
     }
 
     @Test func aFileThatIsNotABookIsRefusedAndLeftAlone() throws {

@@ -1,4 +1,5 @@
 import ImageIngest
+import CardFormats
 @testable import CardScan
 import ContactParser
 import FileAccess

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import CardOCR
+@testable import CardDetection
 
 /// The normaliser's grid filters (constant-time extremes, a median followed as the window slides,
 /// box means eight at a time) give exactly what their definitions give, computed the slow way, on

@@ -1,7 +1,5 @@
-import CardFormats
 import ContactParser
 import Foundation
-import ImageIngest
 
 /// The review page of a batch: every card beside its record, in one self-contained HTML file.
 ///
@@ -22,12 +20,42 @@ public enum ReportPage {
         public init(elapsed: Duration) { self.elapsed = elapsed }
     }
 
+    /// One card of the page: its record as the page shows it.
+    public struct Card: Sendable {
+        /// The input as the user named it.
+        public var source: String
+        /// Why there is no record (the scan error's code and message), nil when the card was read.
+        public var error: Failure?
+        /// True when the photo shows no card and no field was found.
+        public var noCard = false
+        public var contact: Contact?
+        /// Where each field came from ("qr" or "ocr").
+        public var sources: [Contact.Field: String] = [:]
+        public var picture: CardPicture?
+        /// The contact's id in the book, when the batch added it to one.
+        public var bookID: Int64?
+        /// How the card was found and read (outline, turn, photo size, codes, time), one phrase each;
+        /// empty when the photo was never decoded.
+        public var detection: [String] = []
+        public var warnings: [String] = []
+
+        public struct Failure: Sendable {
+            public var code: String
+            public var message: String
+            public init(code: String, message: String) { self.code = code; self.message = message }
+        }
+
+        public init(source: String, error: Failure? = nil, contact: Contact? = nil) {
+            self.source = source; self.error = error; self.contact = contact
+        }
+    }
+
     /// The page for `records`, worst first (errors, then the records with the least sure or the
     /// fewest fields), each with its card picture when the record carries one.
-    public static func render(_ records: [ScanRecord], summary: Summary) -> String {
+    public static func render(_ records: [Card], summary: Summary) -> String {
         let scores: [Double] = records.map(badness)
         let order: [Int] = records.indices.sorted { a, b in scores[a] != scores[b] ? scores[a] > scores[b] : a < b }
-        let ordered: [ScanRecord] = order.map { records[$0] }
+        let ordered: [Card] = order.map { records[$0] }
         var html = signature + "\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src data:; style-src 'unsafe-inline'\">\n"
         html += "<meta name=\"referrer\" content=\"no-referrer\">\n<meta name=\"color-scheme\" content=\"light dark\">\n"
@@ -42,15 +70,15 @@ public enum ReportPage {
 
     /// How badly a record reads (higher is worse): an error outranks everything; then the mean
     /// confidence of the seven fields, a missing field counting as 0.
-    public static func badness(_ record: ScanRecord) -> Double {
-        guard let contact = record.contact else { return 2 }
+    public static func badness(_ record: Card) -> Double {
+        guard record.error == nil, let contact = record.contact else { return 2 }
         let total = Contact.Field.allCases.reduce(0.0) { $0 + (contact.confidence[$1] ?? 0) }
         return 1 - total / Double(Contact.Field.allCases.count)
     }
 
-    static func header(_ records: [ScanRecord], summary: Summary) -> String {
-        let ok = records.filter { $0.status == .ok }.count
-        let seconds = summary.elapsed.milliseconds / 1000
+    static func header(_ records: [Card], summary: Summary) -> String {
+        let ok = records.filter { $0.error == nil && !$0.noCard }.count
+        let seconds = summary.elapsed / .seconds(1)
         var found: [Contact.Field: Int] = [:]
         for record in records {
             guard let contact = record.contact else { continue }
@@ -68,29 +96,29 @@ public enum ReportPage {
         return html + "</tbody>\n</table>\n</header>\n"
     }
 
-    static func section(_ record: ScanRecord, index: Int) -> String {
+    static func section(_ record: Card, index: Int) -> String {
         let name = escape(record.source)
         var html = "<section class=\"card\" id=\"card-\(index)\" aria-labelledby=\"title-\(index)\">\n"
         html += "<h2 id=\"title-\(index)\">\(name)</h2>\n"
         if let error = record.error {
-            html += "<p class=\"error\"><strong>Error (\(escape(error.code.rawValue))):</strong> \(escape(error.message))</p>\n</section>\n"
+            html += "<p class=\"error\"><strong>Error (\(escape(error.code))):</strong> \(escape(error.message))</p>\n</section>\n"
             return html
         }
         if let id = record.bookID {
             html += "<p class=\"bookid\">Book ID \(id): <code>cardscan contacts edit \(id) field=value</code> corrects it.</p>\n"
         }
-        if record.status == .noCard {
+        if record.noCard {
             html += "<p class=\"error\"><strong>No card:</strong> no card and no contact field were found in this photo.</p>\n"
         }
         html += "<div class=\"body\">\n"
-        if let picture = record.cardPicture {
+        if let picture = record.picture {
             html += "<img src=\"data:image/jpeg;base64,\(Data(picture.jpeg).base64EncodedString())\" width=\"\(picture.width)\" height=\"\(picture.height)\" "
             html += "alt=\"The straightened card of \(name)\">\n"
         } else {
             html += "<p class=\"nopicture\">No picture of this card.</p>\n"
         }
         if let contact = record.contact { html += fields(contact, sources: record.sources, name: name) }
-        html += "</div>\n" + detection(record)
+        html += "</div>\n" + detection(record.detection)
         if !record.warnings.isEmpty {
             html += "<ul class=\"warnings\">" + record.warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"
         }
@@ -112,18 +140,8 @@ public enum ReportPage {
         return html + "</tbody>\n</table>\n"
     }
 
-    static func detection(_ record: ScanRecord) -> String {
-        guard let image = record.image else { return "" }
-        var parts: [String] = []
-        if let card = image.card {
-            let how = ["outline": "by its outline", "text-region": "by its text (no outline)", "whole-frame": "not found: the whole photo was read"]
-            parts.append("Card found \(how[card.method.rawValue] ?? card.method.rawValue)" + (card.method == .wholeFrame ? "" : String(format: " (confidence %.2f)", card.confidence)))
-        }
-        if image.textRotation.degrees != 0 { parts.append("text turned \(image.textRotation.degrees)°") }
-        parts.append("photo \(image.width)×\(image.height)")
-        for code in record.codes { parts.append("\(code.symbology)" + (code.contact.map { " (\($0))" } ?? "")) }
-        if let total = record.timings[.total] { parts.append(String(format: "%.0f ms", total)) }
-        return "<p class=\"detection\">\(escape(parts.joined(separator: "; ")))</p>\n"
+    static func detection(_ parts: [String]) -> String {
+        parts.isEmpty ? "" : "<p class=\"detection\">\(escape(parts.joined(separator: "; ")))</p>\n"
     }
 
     static func label(_ field: Contact.Field) -> String {
@@ -169,12 +187,8 @@ public struct CardPicture: Sendable, Equatable {
     public let width: Int
     public let height: Int
 
-    /// `card` scaled to `longSide` pixels on its long side (never up) and encoded as a JPEG.
-    init(_ card: PixelImage, longSide: Int = ReportPage.pictureLongSide, source: String) throws(IngestError) {
-        let small = card.longSide > longSide ? card.resized(longSide: longSide) : card
-        jpeg = try JPEGEncoder.encode(small, quality: 70, source: source)
-        width = small.width
-        height = small.height
+    public init(jpeg: [UInt8], width: Int, height: Int) {
+        self.jpeg = jpeg; self.width = width; self.height = height
     }
 }
 
