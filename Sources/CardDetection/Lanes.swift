@@ -12,17 +12,6 @@ enum Lanes {
         return whole
     }
 
-    /// `floor` for doubles below 2^52. (One generic function for both types, with or without the
-    /// constant passed in, measured 2-3 times slower in the warp and the snap: its vector
-    /// operations were not specialised.)
-    @inline(__always)
-    static func floor(_ v: SIMD8<Double>) -> SIMD8<Double> {
-        let shift = SIMD8<Double>(repeating: 4_503_599_627_370_496)
-        var whole = (v + shift) - shift
-        whole.replace(with: whole - 1, where: whole .> v)
-        return whole
-    }
-
     /// The four pixels around each of eight points, gathered lane by lane (`around(lane)` gives the
     /// top-left, top-right, bottom-left and bottom-right values) into one vector each.
     @inline(__always)

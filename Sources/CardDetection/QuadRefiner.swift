@@ -132,12 +132,16 @@ enum QuadRefiner {
         }
     }
 
-    /// `Bands.sample` at eight points known to be inside (integer parts by `Lanes.floor`).
+    /// `Bands.sample` at eight points known to be inside: their coordinates are at least 0, so
+    /// each lane's integer part is its truncation (one instruction per lane).
     @inline(__always)
     static func sample8(_ p: UnsafePointer<UInt8>, width: Int, x: SIMD8<Double>, y: SIMD8<Double>) -> SIMD8<Double> {
-        let x0 = Lanes.floor(x), y0 = Lanes.floor(y)
+        var x0 = SIMD8<Double>(), y0 = SIMD8<Double>()
         let (p00, p10, p01, p11) = Lanes.gather { l -> (Double, Double, Double, Double) in
-            let i = Int(y0[l]) * width + Int(x0[l])
+            let xi = Int(x[l]), yi = Int(y[l])
+            x0[l] = Double(xi)
+            y0[l] = Double(yi)
+            let i = yi * width + xi
             return (Double(p[i]), Double(p[i + 1]), Double(p[i + width]), Double(p[i + width + 1]))
         }
         let ax = x - x0, ay = y - y0
