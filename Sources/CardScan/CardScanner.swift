@@ -33,6 +33,9 @@ public struct ScanConfiguration: Sendable {
     /// Read a card printed mainly in Japanese, Chinese or Korean again in its own script (with
     /// English languages and `nativeSecondReading` only; see docs/cjk.md).
     public var cardScripts: Bool = true
+    /// Read a card whose first reading is poor and which has colour in it a second time in colour
+    /// contrast (`CardScanner.withColourReading`): coloured text on a coloured ground of the same gray.
+    public var colourReading: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true
@@ -287,7 +290,7 @@ public final class CardScanner: Sendable {
     /// coloured ground, which gray conversion makes one gray, and text printed over a picture.
     func withColourReading(_ reading: (page: OCRPage, rotation: QuarterTurn), of prepared: PreparedCard,
                            encoded: EncodedImage, timings: inout StageTimings) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
-        guard reading.page.meanWordConfidence < Self.colourReadingConfidence else { return reading }
+        guard configuration.colourReading, reading.page.meanWordConfidence < Self.colourReadingConfidence else { return reading }
         let clock = ContinuousClock()
         let t = clock.now
         let colour = try? CardPreparer.colourCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide)
