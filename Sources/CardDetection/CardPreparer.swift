@@ -29,6 +29,9 @@ public struct PreparedCard: Sendable {
     /// The whole photo, gray, at the working size (in stored orientation), when no card outline
     /// was found: what the card crop may have cut off (a QR code beside the text) is still in it.
     public var frame: PixelImage?
+    /// The outline the card was cut along (normalised, stored coordinates, corners clockwise from
+    /// the card's upright top-left); nil for the whole frame. `colourCard` cuts along it again.
+    public var storedQuad: Quadrilateral? = nil
 }
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
@@ -79,7 +82,32 @@ public enum CardPreparer {
                                       confidence: location.confidence)
         return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
                             detectMs: time.detect.milliseconds, phases: time.phases, warnings: working.warnings,
-                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame)
+                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame,
+                            storedQuad: stored)
+    }
+
+    /// The card of `prepared` again, in colour: the photo decoded a second time in colour at the
+    /// size the card needs and cut along the same outline (or the whole frame resized), so that
+    /// its pixels match `prepared.image`'s one for one. For a second reading of cards whose gray
+    /// loses the contrast between coloured text and a coloured ground (`ColourContrast`).
+    public static func colourCard(of prepared: PreparedCard, from encoded: EncodedImage,
+                                  longSide: Int = 1024) throws(IngestError) -> PixelImage {
+        let target = max(prepared.image.width, prepared.image.height)
+        guard let quad = prepared.storedQuad else {
+            let colour = try encoded.decode(minimumLongSide: target, grayscale: false, applyOrientation: false).image
+            return colour.resized(longSide: target).applyingOrientation(encoded.orientation)
+        }
+        // The card's long side in the full-size stored photo, and the decode that gives it `target`.
+        let storedLong = max(encoded.storedWidth, encoded.storedHeight)
+        let c = quad.corners.map { Point($0.x * Double(encoded.storedWidth), $0.y * Double(encoded.storedHeight)) }
+        func length(_ a: Point, _ b: Point) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let cardLong = max(1, (length(c[0], c[1]) + length(c[3], c[2])) / 2, (length(c[0], c[3]) + length(c[1], c[2])) / 2)
+        let needed = min(storedLong, Int((Double(storedLong) * Double(target) / cardLong).rounded(.up)))
+        let colour = try encoded.decode(minimumLongSide: needed, grayscale: false, applyOrientation: false).image
+        let card = Rectifier.warp(colour, quad: quad, longSide: longSide)
+            ?? colour.resized(longSide: target).applyingOrientation(encoded.orientation)
+        guard card.width != prepared.image.width || card.height != prepared.image.height else { return card }
+        return card.resized(width: prepared.image.width, height: prepared.image.height)
     }
 
     /// The whole frame of a photo whose card was found only as a text region, for a second

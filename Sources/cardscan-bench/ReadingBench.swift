@@ -28,7 +28,7 @@ func dumpScanText(_ dir: String) throws {
         let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
     }
-    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame\n".utf8))
+    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame, \(CardScanner.colourReadings) in colour contrast\n".utf8))
 }
 
 /// cardscan-bench orientations DIR: per photo, what `TextDirection` estimates on the normalised
@@ -87,10 +87,22 @@ func readCards(_ dir: String) throws {
 /// `cardScripts` and one without, alternately (ROUNDS times, default 3, `--jobs 1`), and the mean
 /// time per card of each is printed, with their difference.
 func benchScriptCheck(_ dir: String, rounds: Int) throws {
+    try benchSwitch(dir, rounds: rounds, \.cardScripts, "the script check")
+}
+
+/// cardscan-bench colour-check DIR [ROUNDS]: the same for the colour-contrast reading of poor,
+/// colourful cards (`ScanConfiguration.colourReading`).
+func benchColourCheck(_ dir: String, rounds: Int) throws {
+    try benchSwitch(dir, rounds: rounds, \.colourReading, "the colour reading")
+}
+
+/// Every photo of `dir` scanned by two scanners, one with `option` off and one with it on,
+/// alternately (ROUNDS times, `--jobs 1`); the mean time per card of each, and their difference.
+func benchSwitch(_ dir: String, rounds: Int, _ option: WritableKeyPath<ScanConfiguration, Bool>, _ what: String) throws {
     var with = ScanConfiguration()
     with.workers = 1
     var without = with
-    without.cardScripts = false
+    without[keyPath: option] = false
     let scanners = [try CardScanner(configuration: without), try CardScanner(configuration: with)]
     defer { scanners.forEach { $0.releaseEngines() } }
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
@@ -109,6 +121,6 @@ func benchScriptCheck(_ dir: String, rounds: Int) throws {
         }
     }
     let perCard = totals.map { $0 / Double(max(1, cards)) }
-    print("\(dir): \(names.count) photos x \(rounds) rounds: " + String(format: "without the script check %.1f ms/card, with it %.1f ms/card, difference %+.2f ms/card",
-                 perCard[0], perCard[1], perCard[1] - perCard[0]))
+    print("\(dir): \(names.count) photos x \(rounds) rounds: " + String(format: "without \(what) %.1f ms/card, with it %.1f ms/card, difference %+.2f ms/card (%+.1f%%)",
+                 perCard[0], perCard[1], perCard[1] - perCard[0], 100 * (perCard[1] / max(perCard[0], 1e-9) - 1)))
 }

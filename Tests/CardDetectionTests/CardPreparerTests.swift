@@ -62,3 +62,19 @@ import TestSupport
         #expect(CardPreparer.wholeFrame(of: Self.card(.textRegion, frame: nil), orientation: .up) == nil)
     }
 }
+
+@Suite struct ColourCardTests {
+    @Test(arguments: ["card-de-band.jpg", "card-gb-dark.jpg"])
+    func theColourCardHasTheGrayCardsPixelsInColour(file: String) throws {
+        let encoded = try EncodedImage(bytes: try TestPaths.bytes(TestPaths.cards.appendingPathComponent(file)), source: file)
+        let prepared = try CardPreparer.prepare(encoded)
+        let colour = try CardPreparer.colourCard(of: prepared, from: encoded)
+        #expect(colour.channels == 3)
+        #expect(colour.width == prepared.image.width && colour.height == prepared.image.height)
+        // The same place on the card, pixel for pixel: its gray is the prepared card's, but for
+        // the decode's rounding.
+        let gray = colour.grayscale()
+        let difference = zip(gray.pixels, prepared.image.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }
+        #expect(Double(difference) / Double(gray.pixels.count) < 6, "\(file)")
+    }
+}
