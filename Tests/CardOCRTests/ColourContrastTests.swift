@@ -2,6 +2,7 @@ import Foundation
 import ImageIngest
 import Testing
 import TestSupport
+import CardDetection
 @testable import CardOCR
 
 @Suite struct ColourContrastTests {
