@@ -29,22 +29,68 @@ extension CardScanner {
         // The script from the country the card's own numbers, domain or postcode name. (A quick
         // reading of the unread lines with all four scripts' data, for cards that name none, cost
         // the Latin cards of the wild set 115 ms each on average: their poor photos give such lines too.)
-        guard let script = Self.script(ofRegion: english.region) else { return nil }
-        let candidates = Self.scriptCandidates(script, region: english.region?.code)
-        var best: OCRPage?
+        let named = Self.script(ofRegion: english.region)
+        guard let script = named ?? verticalScript(page, card: card, pools: nativePools) else { return nil }
+        let candidates = named == nil ? [script] : Self.scriptCandidates(script, region: english.region?.code)
+        var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
-                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card).page }) else { continue }
-            if best.map({ OCREngine.isBetter(read, than: $0) }) ?? true { best = read }
+                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card) }) else { continue }
+            if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
+        }
+        guard var best else { return nil }
+        if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
+           Self.sureLetters(columns) > Self.sureLetters(best.page) {
+            best.page = columns
         }
         // The script's reading must read some East Asian text surely (a Latin card read with
         // Korean data gives a few unsure syllables).
-        guard let best,
-              ForeignScriptEvidence.sureEastAsianLetters(in: best) >= Self.sureLettersOfAScriptCard else { return nil }
-        let lines = best.lines.map(Self.textLine)
+        guard Self.sureLetters(best.page) >= Self.sureLettersOfAScriptCard else { return nil }
+        let lines = best.page.lines.map(Self.textLine)
         guard ContactParser.isEastAsian(lines) else { return nil }
         let native = parser.parse(lines: lines)
         return Self.merge(english: english, script: native)
+    }
+
+    static func sureLetters(_ page: OCRPage) -> Int { ForeignScriptEvidence.sureEastAsianLetters(in: page) }
+
+    /// A card taller than wide, of a script printed in columns, read as columns with the script's
+    /// vertical data, beside the lines across (`across`, a reading of the card as it is) that
+    /// hold its numbers and addresses (`VerticalText.page`); nil for other cards.
+    func readVertical(_ card: PixelImage, script: CardScript, across: OCRPage, pools: NativeLanguagePools) -> OCRPage? {
+        guard card.height > card.width, let languages = script.verticalLanguages, let pool = pools.pool(for: languages),
+              var vertical = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) else { return nil }
+        for box in VerticalText.missedColumns(vertical: vertical, horizontal: across) {
+            if let part = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(Self.crop(card, to: box)) }) {
+                vertical = VerticalText.adding(part, at: box, to: vertical)
+            }
+        }
+        return VerticalText.page(vertical: vertical, horizontal: across)
+    }
+
+    /// The part of an image inside `box`.
+    static func crop(_ image: PixelImage, to box: Box) -> PixelImage {
+        let c = image.channels
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(box.width * box.height * c)
+        for y in box.top..<box.bottom {
+            let start = (y * image.width + box.left) * c
+            pixels += image.pixels[start..<start + box.width * c]
+        }
+        return PixelImage(width: box.width, height: box.height, channels: c, pixels: pixels)
+    }
+
+    /// The script of a card that names no country but shows vertical columns in its English
+    /// reading (`VerticalText.showsColumns`) and is taller than wide: read with Japanese vertical
+    /// data, kana say Japanese, else the forms of its Han characters say traditional or simplified
+    /// Chinese. Nil when that reading holds too few East Asian letters.
+    func verticalScript(_ page: OCRPage, card: PixelImage, pools: NativeLanguagePools) -> CardScript? {
+        guard card.height > card.width, VerticalText.showsColumns(page), let pool = pools.pool(for: "jpn_vert"),
+              let probe = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }),
+              Self.sureLetters(probe) >= Self.sureLettersOfAScriptCard else { return nil }
+        let text = probe.text
+        return CardScript.of(text, minimumLetters: Self.sureLettersOfAScriptCard,
+                             hanScript: ContactParser.writesTraditional(text) ? .traditionalChinese : .simplifiedChinese)
     }
 
     /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,
