@@ -80,4 +80,25 @@ import Testing
                      TextWord(text: "부장", left: 60, right: 100, confidence: 0.9)]
         #expect(CJKText.joiningByGaps(words, height: 30) == "시너 부장")
     }
+
+    /// Made-up words with Tesseract's loose boxes of single syllables.
+    static func words(_ spans: [(String, Double, Double)]) -> [TextWord] {
+        spans.map { TextWord(text: $0.0, left: $0.1, right: $0.2, confidence: 0.9) }
+    }
+
+    @Test func aLoneKoreanSyllableJoinsTheNearerWord() {
+        let street = Self.words([("한빛", 0, 40), ("로", 50, 62), ("361", 72, 100)])
+        #expect(CJKText.joiningByGaps(street, height: 23) == "한빛로 361")
+        let title = Self.words([("기", 0, 18), ("술연구소", 27, 100), ("소장", 112, 150)])
+        #expect(CJKText.joiningByGaps(title, height: 24) == "기술연구소 소장")
+        let road = Self.words([("가", 0, 17), ("나", 34, 50), ("다", 52, 70), ("로", 71, 85), ("12", 95, 110)])
+        #expect(CJKText.joiningByGaps(road, height: 20) == "가나다로 12")
+        let district = Self.words([("중앙구", 0, 60), ("봉", 72, 90), ("은", 107, 125), ("로", 137, 150), ("5", 160, 170)])
+        #expect(CJKText.joiningByGaps(district, height: 24) == "중앙구 봉은로 5")
+    }
+
+    @Test func aKoreanFamilyNameSetApartStaysApart() {
+        let name = Self.words([("김", 0, 40), ("하늘", 70, 150)])
+        #expect(CJKText.joiningByGaps(name, height: 40) == "김 하늘")
+    }
 }
