@@ -21,15 +21,18 @@ extension CardScanner {
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
-        let unread = ForeignScriptEvidence.unreadLines(in: page)
-        guard !unread.isEmpty, !Self.readsAsLatinCard(english) else { return nil }
-        let clock = ContinuousClock()
-        let start = clock.now
-        defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
+        guard !Self.readsAsLatinCard(english) else { return nil }
         // The script from the country the card's own numbers, domain or postcode name. (A quick
         // reading of the unread lines with all four scripts' data, for cards that name none, cost
         // the Latin cards of the wild set 115 ms each on average: their poor photos give such lines too.)
         let named = Self.script(ofRegion: english.region)
+        // English may read a card's East Asian lines as sure junk: a card of such a country
+        // where English found neither name nor title is read in the script too.
+        let unread = !ForeignScriptEvidence.unreadLines(in: page).isEmpty
+        guard unread || named != nil && english.name == nil && english.title == nil else { return nil }
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
         guard let script = named ?? verticalScript(page, card: card, pools: nativePools) else { return nil }
         let candidates = named == nil ? [script] : Self.scriptCandidates(script, region: english.region?.code)
         var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
