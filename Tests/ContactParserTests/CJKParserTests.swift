@@ -32,6 +32,16 @@ import Testing
         #expect(contact.emails == ["hanako@midori-example.co.jp"])
     }
 
+    @Test func aWardOfAJapaneseDesignatedCityIsPartOfItsMunicipality() {
+        let city = CJKAddress.split("神奈川県例浜市港北区新町3-2-1", region: "JP")
+        #expect(city.region == "神奈川県")
+        #expect(city.city == "例浜市港北区")
+        #expect(city.street == "新町3-2-1")
+        #expect(CJKAddress.split("東京都例野市松が谷8-30-9", region: "JP").city == "例野市")
+        // A Chinese city's district is not part of it.
+        #expect(CJKAddress.split("广东省例圳市南山区科技路8号", region: "CN").city == "例圳市")
+    }
+
     @Test func chineseCardLegalFormAfterTheName() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("青松示例科技有限公司", 32), ("王小明", 48), ("技术总监", 24), ("电话 010 1234 5678", 18),
