@@ -42,6 +42,16 @@ import Testing
         #expect(CJKAddress.split("广东省例圳市南山区科技路8号", region: "CN").city == "例圳市")
     }
 
+    @Test func aCityAfterAProvinceLevelCityIsTheCity() {
+        let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
+        #expect(address.region == "重庆市")
+        #expect(address.city == "例江市")
+        #expect(address.street == "南区科技路8号")
+        let alone = CJKAddress.split("重庆市南区科技路8号", region: "CN")
+        #expect(alone.city == "重庆市")
+        #expect(alone.street == "南区科技路8号")
+    }
+
     @Test func chineseCardLegalFormAfterTheName() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("青松示例科技有限公司", 32), ("王小明", 48), ("技术总监", 24), ("电话 010 1234 5678", 18),

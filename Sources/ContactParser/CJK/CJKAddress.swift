@@ -175,6 +175,11 @@ extension CJKAddress {
             if let last = unit.last, "市縣县".contains(last) { city = unit } else { subregion = unit }
         }
         rest = rest.drop { " ,，、".contains($0) }
+        // A province-level city followed by a city is the region of that city.
+        if let provincial = city, let end = municipalityEnd(in: rest), rest[rest.index(before: end)] == "市" {
+            subregion = provincial
+            city = nil
+        }
         if city == nil, var end = municipalityEnd(in: rest) {
             if region == "JP", let ward = wardEnd(in: rest, after: end) { end = ward }
             city = String(rest[..<end]).trimmingCharacters(in: .whitespaces)
