@@ -70,32 +70,6 @@ public enum VerticalText {
         return OCRPage(lines: vertical.lines + lines, width: vertical.width, height: vertical.height)
     }
 
-    /// Narrow words a stack must hold, and stacks a reading must show, to look like columns.
-    public static let wordsInAStack = 4
-    public static let stacksOfColumns = 2
-
-    /// True when a reading with horizontal data shows vertical columns: narrow words (a letter or
-    /// two, as such data reads each character of a column) stacked one under the other on one
-    /// axis, in at least two stacks of four or more. Arithmetic on the words' boxes; the labels
-    /// of a Latin card ("T", "M", "F", "E" one under the other) make one stack at most.
-    public static func showsColumns(_ page: OCRPage) -> Bool {
-        let narrow = page.lines.flatMap(\.words).filter { $0.box.width <= 2 * $0.box.height && $0.box.height > 0 }
-            .sorted { $0.box.top < $1.box.top }
-        var stacks: [[Box]] = []
-        for word in narrow.map(\.box) {
-            let centre = word.left + word.right, size = max(word.height, word.width)
-            if let i = stacks.firstIndex(where: { stack in
-                let last = stack[stack.count - 1]
-                return abs(last.left + last.right - centre) <= size && word.top - last.bottom <= 2 * size
-            }) {
-                stacks[i].append(word)
-            } else {
-                stacks.append([word])
-            }
-        }
-        return stacks.filter { $0.count >= wordsInAStack }.count >= stacksOfColumns
-    }
-
     /// A column as a line: its words in reading order (top down), each box turned a quarter turn
     /// anticlockwise, so the rightmost column is the first line; a space where the column leaves
     /// a gap of `spaceGap` of its width.

@@ -33,8 +33,8 @@ extension CardScanner {
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
-        guard let script = named ?? verticalScript(page, card: card, pools: nativePools) else { return nil }
-        let candidates = named == nil ? [script] : Self.scriptCandidates(script, region: english.region?.code)
+        guard let script = named else { return nil }
+        let candidates = Self.scriptCandidates(script, region: english.region?.code)
         var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
@@ -81,19 +81,6 @@ extension CardScanner {
             pixels += image.pixels[start..<start + box.width * c]
         }
         return PixelImage(width: box.width, height: box.height, channels: c, pixels: pixels)
-    }
-
-    /// The script of a card that names no country but shows vertical columns in its English
-    /// reading (`VerticalText.showsColumns`) and is taller than wide: read with Japanese vertical
-    /// data, kana say Japanese, else the forms of its Han characters say traditional or simplified
-    /// Chinese. Nil when that reading holds too few East Asian letters.
-    func verticalScript(_ page: OCRPage, card: PixelImage, pools: NativeLanguagePools) -> CardScript? {
-        guard card.height > card.width, VerticalText.showsColumns(page), let pool = pools.pool(for: "jpn_vert"),
-              let probe = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }),
-              Self.sureLetters(probe) >= Self.sureLettersOfAScriptCard else { return nil }
-        let text = probe.text
-        return CardScript.of(text, minimumLetters: Self.sureLettersOfAScriptCard,
-                             hanScript: ContactParser.writesTraditional(text) ? .traditionalChinese : .simplifiedChinese)
     }
 
     /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,

@@ -86,10 +86,6 @@ public struct ContactParser: Sendable {
     /// countries' conventions.
     public static func isEastAsian(_ lines: [TextLine]) -> Bool { CJKText.script(of: lines) != nil }
 
-    /// True when Han text writes more characters in their traditional form than in their
-    /// simplified one (Taiwan, Hong Kong, Macao).
-    public static func writesTraditional(_ text: String) -> Bool { CJKText.isTraditional(text) }
-
     /// Parses the lines of one card.
     public func parse(lines input: [TextLine]) -> Contact {
         if let script = CJKText.script(of: input) { return CJKParser(fallbackRegion: fallbackRegion, script: script).parse(input) }

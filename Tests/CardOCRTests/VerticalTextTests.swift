@@ -63,16 +63,4 @@ import Testing
         #expect(VerticalText.missedColumns(vertical: vertical, horizontal: horizontal) == [Box(left: 320, top: 50, right: 440, bottom: 310)])
         #expect(VerticalText.missedColumns(vertical: Self.vertical, horizontal: horizontal).isEmpty)
     }
-
-    @Test func stackedNarrowWordsShowColumns() {
-        let columns = OCRPage(lines: (0..<6).map { i in
-            Self.line([Self.word("x", 100, 50 + 40 * i, 20, 20, 0.3), Self.word("y", 300, 50 + 40 * i, 22, 20, 0.4)])
-        }, width: 600, height: 1000)
-        #expect(VerticalText.showsColumns(columns))
-        // A Latin card's labels, one under the other, make one stack.
-        let labels = OCRPage(lines: ["T", "M", "F", "E"].enumerated().map { i, label in
-            Self.line([Self.word(label, 40, 600 + 30 * i, 14, 20), Self.word("+1 555 0100", 70, 600 + 30 * i, 200, 20)])
-        }, width: 600, height: 1000)
-        #expect(!VerticalText.showsColumns(labels))
-    }
 }
