@@ -10,7 +10,7 @@ packages=(
   tesseract-ocr-nld tesseract-ocr-pol tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-nor   # the card's language
   tesseract-ocr-fin tesseract-ocr-ces
   tesseract-ocr-jpn tesseract-ocr-jpn-vert tesseract-ocr-chi-sim tesseract-ocr-chi-tra  # cards in their own
-  tesseract-ocr-kor                                                                      # script (docs/cjk.md)
+  tesseract-ocr-chi-sim-vert tesseract-ocr-chi-tra-vert tesseract-ocr-kor                # script (docs/cjk.md)
   libjpeg-dev libpng-dev libtiff-dev libheif-dev libexif-dev                                   # decoding, metadata
   libphonenumber-dev                                                     # phone numbers
   publicsuffix                                                           # domains: the Public Suffix List

@@ -15,6 +15,17 @@ public enum CardScript: String, Sendable, CaseIterable {
         }
     }
 
+    /// The Tesseract language that reads this script set in vertical columns (Debian's
+    /// tesseract-ocr-jpn-vert, -chi-sim-vert, -chi-tra-vert); nil for Korean, printed across.
+    public var verticalLanguages: OCRLanguages? {
+        switch self {
+        case .japanese: return "jpn_vert"
+        case .simplifiedChinese: return "chi_sim_vert"
+        case .traditionalChinese: return "chi_tra_vert"
+        case .korean: return nil
+        }
+    }
+
     /// The script a Tesseract language code reads, nil for the others ("eng", "deu").
     public init?(language code: String) {
         guard let script = Self.allCases.first(where: { $0.languages.codes == [code] }) else { return nil }

@@ -8,6 +8,7 @@ import ImageIngest
 /// Tesseract's page segmentation modes cardscan uses.
 public enum PageSegmentation: Int32, Sendable, CaseIterable {
     case auto = 3
+    case singleBlockVertical = 5
     case singleBlock = 6
     case sparse = 11
 }

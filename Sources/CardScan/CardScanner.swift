@@ -573,7 +573,9 @@ final class NativeLanguagePools: @unchecked Sendable {
         let configuration = configuration
         // A whole card in an East Asian script is read with Tesseract's own layout analysis: as
         // one block, lines of large type beside small ones go unread.
-        let segmentation = CardScript(language: name) != nil ? .auto : configuration.pageSegmentation
+        // Vertical data reads the whole card as one block of columns.
+        let segmentation: PageSegmentation = name.hasSuffix("_vert") ? .singleBlockVertical
+            : CardScript(language: name) != nil ? .auto : configuration.pageSegmentation
         let pool = EnginePool(capacity: max(1, configuration.workers)) { () throws(OCRError) -> OCREngine in
             try OCREngine(languages: languages, dataPath: configuration.tessdataPath, pageSegmentation: segmentation)
         }
@@ -589,11 +591,14 @@ final class NativeLanguagePools: @unchecked Sendable {
     private var recent: [String] = []
 
     /// Moves `name` to the front and frees the idle engines of the languages beyond the resident
-    /// ones (engines in use are untouched; they are freed at a later eviction). Called with `lock` held.
+    /// ones (engines in use are untouched; they are freed at a later eviction). A script's
+    /// vertical data ("jpn_vert") stays beside its horizontal data: a vertical card is read with
+    /// both. Called with `lock` held.
     private func markUsed(_ name: String) {
         recent.removeAll { $0 == name }
         recent.insert(name, at: 0)
-        for evicted in recent.dropFirst(Self.residentLanguages) { pools[evicted]?.releaseIdle() }
+        func script(_ name: String) -> Substring { name.hasSuffix("_vert") ? name.dropLast(5) : Substring(name) }
+        for evicted in recent.dropFirst(Self.residentLanguages) where script(evicted) != script(name) { pools[evicted]?.releaseIdle() }
     }
 
     /// Frees the idle engines of every language.

@@ -21,30 +21,66 @@ extension CardScanner {
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
-        let unread = ForeignScriptEvidence.unreadLines(in: page)
-        guard !unread.isEmpty, !Self.readsAsLatinCard(english) else { return nil }
-        let clock = ContinuousClock()
-        let start = clock.now
-        defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
+        guard !Self.readsAsLatinCard(english) else { return nil }
         // The script from the country the card's own numbers, domain or postcode name. (A quick
         // reading of the unread lines with all four scripts' data, for cards that name none, cost
         // the Latin cards of the wild set 115 ms each on average: their poor photos give such lines too.)
-        guard let script = Self.script(ofRegion: english.region) else { return nil }
+        let named = Self.script(ofRegion: english.region)
+        // English may read a card's East Asian lines as sure junk: a card of such a country
+        // where English found neither name nor title is read in the script too.
+        let unread = !ForeignScriptEvidence.unreadLines(in: page).isEmpty
+        guard unread || named != nil && english.name == nil && english.title == nil else { return nil }
+        let clock = ContinuousClock()
+        let start = clock.now
+        defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
+        guard let script = named else { return nil }
         let candidates = Self.scriptCandidates(script, region: english.region?.code)
-        var best: OCRPage?
+        var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
-                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card).page }) else { continue }
-            if best.map({ OCREngine.isBetter(read, than: $0) }) ?? true { best = read }
+                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card) }) else { continue }
+            if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
+        }
+        guard var best else { return nil }
+        if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
+           Self.sureLetters(columns) > Self.sureLetters(best.page) {
+            best.page = columns
         }
         // The script's reading must read some East Asian text surely (a Latin card read with
         // Korean data gives a few unsure syllables).
-        guard let best,
-              ForeignScriptEvidence.sureEastAsianLetters(in: best) >= Self.sureLettersOfAScriptCard else { return nil }
-        let lines = best.lines.map(Self.textLine)
+        guard Self.sureLetters(best.page) >= Self.sureLettersOfAScriptCard else { return nil }
+        let lines = best.page.lines.map(Self.textLine)
         guard ContactParser.isEastAsian(lines) else { return nil }
         let native = parser.parse(lines: lines)
         return Self.merge(english: english, script: native)
+    }
+
+    static func sureLetters(_ page: OCRPage) -> Int { ForeignScriptEvidence.sureEastAsianLetters(in: page) }
+
+    /// A card taller than wide, of a script printed in columns, read as columns with the script's
+    /// vertical data, beside the lines across (`across`, a reading of the card as it is) that
+    /// hold its numbers and addresses (`VerticalText.page`); nil for other cards.
+    func readVertical(_ card: PixelImage, script: CardScript, across: OCRPage, pools: NativeLanguagePools) -> OCRPage? {
+        guard card.height > card.width, let languages = script.verticalLanguages, let pool = pools.pool(for: languages),
+              var vertical = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) else { return nil }
+        for box in VerticalText.missedColumns(vertical: vertical, horizontal: across) {
+            if let part = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(Self.crop(card, to: box)) }) {
+                vertical = VerticalText.adding(part, at: box, to: vertical)
+            }
+        }
+        return VerticalText.page(vertical: vertical, horizontal: across)
+    }
+
+    /// The part of an image inside `box`.
+    static func crop(_ image: PixelImage, to box: Box) -> PixelImage {
+        let c = image.channels
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(box.width * box.height * c)
+        for y in box.top..<box.bottom {
+            let start = (y * image.width + box.left) * c
+            pixels += image.pixels[start..<start + box.width * c]
+        }
+        return PixelImage(width: box.width, height: box.height, channels: c, pixels: pixels)
     }
 
     /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,

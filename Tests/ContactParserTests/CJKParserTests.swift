@@ -32,6 +32,26 @@ import Testing
         #expect(contact.emails == ["hanako@midori-example.co.jp"])
     }
 
+    @Test func aWardOfAJapaneseDesignatedCityIsPartOfItsMunicipality() {
+        let city = CJKAddress.split("神奈川県例浜市港北区新町3-2-1", region: "JP")
+        #expect(city.region == "神奈川県")
+        #expect(city.city == "例浜市港北区")
+        #expect(city.street == "新町3-2-1")
+        #expect(CJKAddress.split("東京都例野市松が谷8-30-9", region: "JP").city == "例野市")
+        // A Chinese city's district is not part of it.
+        #expect(CJKAddress.split("广东省例圳市南山区科技路8号", region: "CN").city == "例圳市")
+    }
+
+    @Test func aCityAfterAProvinceLevelCityIsTheCity() {
+        let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
+        #expect(address.region == "重庆市")
+        #expect(address.city == "例江市")
+        #expect(address.street == "南区科技路8号")
+        let alone = CJKAddress.split("重庆市南区科技路8号", region: "CN")
+        #expect(alone.city == "重庆市")
+        #expect(alone.street == "南区科技路8号")
+    }
+
     @Test func chineseCardLegalFormAfterTheName() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("青松示例科技有限公司", 32), ("王小明", 48), ("技术总监", 24), ("电话 010 1234 5678", 18),
@@ -79,5 +99,26 @@ import Testing
         let words = [TextWord(text: "시", left: 0, right: 20, confidence: 0.9), TextWord(text: "너", left: 24, right: 44, confidence: 0.9),
                      TextWord(text: "부장", left: 60, right: 100, confidence: 0.9)]
         #expect(CJKText.joiningByGaps(words, height: 30) == "시너 부장")
+    }
+
+    /// Made-up words with Tesseract's loose boxes of single syllables.
+    static func words(_ spans: [(String, Double, Double)]) -> [TextWord] {
+        spans.map { TextWord(text: $0.0, left: $0.1, right: $0.2, confidence: 0.9) }
+    }
+
+    @Test func aLoneKoreanSyllableJoinsTheNearerWord() {
+        let street = Self.words([("한빛", 0, 40), ("로", 50, 62), ("361", 72, 100)])
+        #expect(CJKText.joiningByGaps(street, height: 23) == "한빛로 361")
+        let title = Self.words([("기", 0, 18), ("술연구소", 27, 100), ("소장", 112, 150)])
+        #expect(CJKText.joiningByGaps(title, height: 24) == "기술연구소 소장")
+        let road = Self.words([("가", 0, 17), ("나", 34, 50), ("다", 52, 70), ("로", 71, 85), ("12", 95, 110)])
+        #expect(CJKText.joiningByGaps(road, height: 20) == "가나다로 12")
+        let district = Self.words([("중앙구", 0, 60), ("봉", 72, 90), ("은", 107, 125), ("로", 137, 150), ("5", 160, 170)])
+        #expect(CJKText.joiningByGaps(district, height: 24) == "중앙구 봉은로 5")
+    }
+
+    @Test func aKoreanFamilyNameSetApartStaysApart() {
+        let name = Self.words([("김", 0, 40), ("하늘", 70, 150)])
+        #expect(CJKText.joiningByGaps(name, height: 40) == "김 하늘")
     }
 }

@@ -175,12 +175,27 @@ extension CJKAddress {
             if let last = unit.last, "市縣县".contains(last) { city = unit } else { subregion = unit }
         }
         rest = rest.drop { " ,，、".contains($0) }
-        if city == nil, let end = municipalityEnd(in: rest) {
+        // A province-level city followed by a city is the region of that city.
+        if let provincial = city, let end = municipalityEnd(in: rest), rest[rest.index(before: end)] == "市" {
+            subregion = provincial
+            city = nil
+        }
+        if city == nil, var end = municipalityEnd(in: rest) {
+            if region == "JP", let ward = wardEnd(in: rest, after: end) { end = ward }
             city = String(rest[..<end]).trimmingCharacters(in: .whitespaces)
             rest = rest[end...].drop { " ,，、".contains($0) }
         }
         let street = String(rest).trimmingCharacters(in: .whitespaces)
         return PostalAddress(lines: [], street: street.isEmpty ? nil : street, city: city, region: subregion, postalCode: nil, country: nil)
+    }
+
+    /// The end of a ward of a Japanese designated city (横浜市港南区): a city's municipality is
+    /// the city with its ward, as Japan Post lists them. Nil when no ward follows the city.
+    static func wardEnd(in text: Substring, after end: Substring.Index) -> Substring.Index? {
+        guard end > text.startIndex, text[text.index(before: end)] == "市" else { return nil }
+        let ward = text[end...].prefix(5)
+        guard let mark = ward.firstIndex(of: "区"), mark > end, ward[..<mark].allSatisfy(CJKText.isHanOrKana) else { return nil }
+        return text.index(after: mark)
     }
 
     /// Where the municipality ends: after the first word ending in 시, 군 or 구 (Korean), or the

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Text of Japanese, Chinese and Korean cards: which script a card is printed in, full-width
 /// forms folded to ASCII for numbers and addresses, and the spaces OCR puts between characters.
 enum CJKText {
@@ -96,15 +94,56 @@ enum CJKText {
     /// A Korean line's words joined as printed: Tesseract parts Hangul syllables set close
     /// together ("시 너 지"), so two words stay apart only where the gap between them is at least
     /// `wordGap` of the text's height (a space in Korean type is about a third of it); brackets
-    /// always join. Nil without words.
+    /// always join. Tesseract's boxes of single syllables are loose, so a syllable left alone
+    /// (Korean words of one syllable are rare on cards) joins the Hangul word nearer to it
+    /// (`joiningLoneSyllables`). Nil without words.
     static func joiningByGaps(_ words: [TextWord], height: Double, wordGap: Double = 0.3) -> String? {
-        guard var out = words.first?.text else { return nil }
+        guard let first = words.first else { return nil }
+        var tokens = [(text: first.text, gap: 0.0)]
         for (previous, word) in zip(words, words.dropFirst()) {
             let bracket = previous.text.last.map { "(（[".contains($0) } == true || word.text.first.map { ")）]".contains($0) } == true
-            if !bracket && word.left - previous.right >= wordGap * height { out.append(" ") }
-            out += word.text
+            let gap = word.left - previous.right
+            if !bracket && gap >= wordGap * height {
+                tokens.append((word.text, gap))
+            } else {
+                tokens[tokens.count - 1].text += word.text
+            }
         }
-        return out
+        return joiningLoneSyllables(tokens).map(\.text).joined(separator: " ")
+    }
+
+    /// The last syllables of Korean address units (city, district, county, province, town,
+    /// neighbourhood, road, street, floor).
+    static let addressUnitEnds: Set<Character> = Set("시군구도읍면동리로길층")
+
+    /// Words of one Hangul syllable joined to the Hangul word beside them with the narrower gap
+    /// (`gap` is the gap before a word, an address unit's end joins the word before it); a family name before a given name ("이 정숙") stays apart.
+    static func joiningLoneSyllables(_ input: [(text: String, gap: Double)]) -> [(text: String, gap: Double)] {
+        var tokens = input
+        func hangulAt(_ i: Int, last: Bool) -> Bool {
+            guard tokens.indices.contains(i), let ch = last ? tokens[i].text.last : tokens[i].text.first else { return false }
+            return isHangul(ch)
+        }
+        var i = 0
+        while i < tokens.count {
+            let lone = tokens[i].text.count == 1 && hangulAt(i, last: true)
+            let familyName = i == 0 && tokens.count == 2 && tokens[1].text.count == 2
+                && CJKLexicon.koreanFamilyNames.contains(tokens[0].text.first!)
+            let left = hangulAt(i - 1, last: true), right = hangulAt(i + 1, last: false)
+            guard lone, !familyName, left || right else { i += 1; continue }
+            // An address unit's last syllable (시, 구, 로 ...) ends a word: it joins the word before
+            // it, and a word that ends in one takes no syllable after it.
+            let unit = addressUnitEnds.contains(tokens[i].text.last!)
+            let afterUnit = left && addressUnitEnds.contains(tokens[i - 1].text.last!)
+            if left && (unit || !right || (!afterUnit && tokens[i].gap <= tokens[i + 1].gap)) {
+                tokens[i - 1].text += tokens[i].text
+                tokens.remove(at: i)
+            } else {
+                tokens[i + 1] = (tokens[i].text + tokens[i + 1].text, tokens[i].gap)
+                tokens.remove(at: i)
+            }
+        }
+        return tokens
     }
 
     /// Characters written only in the simplified or only in the traditional form, among the

@@ -1,0 +1,111 @@
+/// Cards printed in vertical columns (Japanese and Chinese cards set top to bottom, the columns
+/// from right to left), with their numbers, e-mail and web addresses often across the foot.
+///
+/// Such a card is read twice: with vertical data (`jpn_vert`, `chi_tra_vert`, `chi_sim_vert`) as
+/// one vertical block, which reads the columns, and with horizontal data, which reads the lines
+/// across. `VerticalText.page` keeps each reading's own kind of line and turns the columns into
+/// lines as the parser reads them: one line a column, right to left, then the horizontal lines
+/// from the top down. A column's words are laid along the line's x axis (`left`, `right` from the
+/// column's top and bottom) and its type size is the column's width, so a line's height, the gaps
+/// between its words and its place among the lines mean what they mean on a horizontal card.
+public enum VerticalText {
+    /// How much taller than wide a line's box must be to be a column, and how much wider than tall
+    /// to be a line across.
+    public static let elongation = 2.0
+    /// The gap between two words of a column, in columns' widths, from which it is printed as a space.
+    public static let spaceGap = 0.65
+    /// Mean confidence under which a column or a line across is dropped (junk read in pictures).
+    public static let unsureColumn = 0.5
+
+    /// The lines of a card read both ways: the columns of `vertical` (read as one vertical
+    /// block) above the lines across the foot that `horizontal` read, then the lines across that
+    /// cross no column. Both readings are of the same image, not turned.
+    public static func page(vertical: OCRPage, horizontal: OCRPage) -> OCRPage {
+        let wide = horizontal.lines.filter { Double($0.box.width) >= elongation * Double($0.box.height) }
+        let across = wide.filter { $0.confidence >= unsureColumn }
+        // The foot: the first line across in the lower half long enough not to be junk read
+        // across the columns, however surely read.
+        let footTop = wide.filter { 2 * $0.box.top >= horizontal.height && $0.text.filter { $0.isLetter || $0.isNumber }.count >= 6 }
+            .map(\.box.top).min() ?? Int.max
+        var columns: [OCRLine] = []
+        for line in vertical.lines where Double(line.box.height) >= elongation * Double(line.box.width) {
+            let words = line.words.filter { ($0.box.top + $0.box.bottom) / 2 < footTop }
+            guard !words.isEmpty, words.map(\.confidence).reduce(0, +) / Double(words.count) >= unsureColumn else { continue }
+            columns.append(column(words, pageWidth: vertical.width))
+        }
+        columns.sort { $0.box.top < $1.box.top }
+        let columnWords = columns.flatMap(\.words).map { unturned($0.box, pageWidth: vertical.width) }
+        let kept = across.filter { line in !columnWords.contains { intersects(line.box, $0) } }
+        let shift = vertical.width
+        let lines = columns + kept.map { line in
+            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: shifted($0.box, by: shift)) },
+                    box: shifted(line.box, by: shift), printed: line.printed)
+        }
+        return OCRPage(lines: lines, width: vertical.height, height: vertical.width + horizontal.height)
+    }
+
+    /// The columns `vertical` missed (its layout analysis leaves out a column now and then, most
+    /// often the name set large): lines `horizontal` read as tall as a column, which no column of
+    /// `vertical` crosses, each widened by half its width, within the page. To be read alone.
+    public static func missedColumns(vertical: OCRPage, horizontal: OCRPage) -> [Box] {
+        let read = vertical.lines.filter { Double($0.box.height) >= elongation * Double($0.box.width) }.flatMap(\.words).map(\.box)
+        return horizontal.lines.map(\.box).filter { box in
+            Double(box.height) >= elongation * Double(box.width) && box.width > 0 && !read.contains { intersects($0, box) }
+        }.map { box in
+            let margin = box.width / 2
+            return Box(left: max(0, box.left - margin), top: max(0, box.top - margin),
+                       right: min(vertical.width, box.right + margin), bottom: min(vertical.height, box.bottom + margin))
+        }
+    }
+
+    /// `vertical` with the lines of a reading of the part of its image at `origin`.
+    public static func adding(_ part: OCRPage, at origin: Box, to vertical: OCRPage) -> OCRPage {
+        func placed(_ b: Box) -> Box {
+            Box(left: b.left + origin.left, top: b.top + origin.top, right: b.right + origin.left, bottom: b.bottom + origin.top)
+        }
+        let lines = part.lines.map { line in
+            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: placed($0.box)) },
+                    box: placed(line.box), printed: line.printed)
+        }
+        return OCRPage(lines: vertical.lines + lines, width: vertical.width, height: vertical.height)
+    }
+
+    /// A column as a line: its words in reading order (top down), each box turned a quarter turn
+    /// anticlockwise, so the rightmost column is the first line; a space where the column leaves
+    /// a gap of `spaceGap` of its width.
+    static func column(_ words: [OCRWord], pageWidth: Int) -> OCRLine {
+        let ordered = words.sorted { $0.box.top < $1.box.top }
+        let widths = ordered.map(\.box.width).sorted()
+        let size = Double(widths[widths.count / 2])
+        var text = ""
+        for (i, word) in ordered.enumerated() {
+            if i > 0, Double(word.box.top - ordered[i - 1].box.bottom) >= spaceGap * size { text += " " }
+            text += word.text
+        }
+        let laid = ordered.map { OCRWord(text: $0.text, confidence: $0.confidence, box: turned($0.box, pageWidth: pageWidth)) }
+        let box = laid.dropFirst().reduce(laid[0].box) { union($0, $1.box) }
+        return OCRLine(words: laid, box: box, printed: text)
+    }
+
+    /// A box of the upright page turned a quarter turn anticlockwise (x along the column, y from
+    /// the right edge), and back.
+    static func turned(_ b: Box, pageWidth: Int) -> Box {
+        Box(left: b.top, top: pageWidth - b.right, right: b.bottom, bottom: pageWidth - b.left)
+    }
+
+    static func unturned(_ b: Box, pageWidth: Int) -> Box {
+        Box(left: pageWidth - b.bottom, top: b.left, right: pageWidth - b.top, bottom: b.right)
+    }
+
+    static func shifted(_ b: Box, by dy: Int) -> Box {
+        Box(left: b.left, top: b.top + dy, right: b.right, bottom: b.bottom + dy)
+    }
+
+    static func union(_ a: Box, _ b: Box) -> Box {
+        Box(left: min(a.left, b.left), top: min(a.top, b.top), right: max(a.right, b.right), bottom: max(a.bottom, b.bottom))
+    }
+
+    static func intersects(_ a: Box, _ b: Box) -> Bool {
+        min(a.right, b.right) > max(a.left, b.left) && min(a.bottom, b.bottom) > max(a.top, b.top)
+    }
+}

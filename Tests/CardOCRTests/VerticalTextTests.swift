@@ -1,0 +1,66 @@
+import Testing
+@testable import CardOCR
+
+/// Made-up readings of a card 600 wide and 1000 tall: columns read with vertical data, lines
+/// across its foot read with horizontal data.
+@Suite struct VerticalTextTests {
+    static func word(_ text: String, _ left: Int, _ top: Int, _ width: Int, _ height: Int, _ confidence: Double = 0.95) -> OCRWord {
+        OCRWord(text: text, confidence: confidence, box: Box(left: left, top: top, right: left + width, bottom: top + height))
+    }
+
+    static func line(_ words: [OCRWord]) -> OCRLine {
+        let box = words.dropFirst().reduce(words[0].box) { VerticalText.union($0, $1.box) }
+        return OCRLine(words: words, box: box, printed: words.map(\.text).joined(separator: " "))
+    }
+
+    /// A column of one-character words from `top` down, `size` pixels each, `gap` between them.
+    static func column(_ text: String, x: Int, top: Int, size: Int, gap: Int = 4, confidence: Double = 0.95) -> OCRLine {
+        var y = top
+        var words: [OCRWord] = []
+        for ch in text {
+            if ch == " " { y += size; continue }
+            words.append(word(String(ch), x, y, size, size, confidence))
+            y += size + gap
+        }
+        return line(words)
+    }
+
+    static let vertical = OCRPage(lines: [
+        column("山海商事株式会社", x: 500, top: 50, size: 40),
+        column("営業部長", x: 440, top: 50, size: 30),
+        column("田中 一郎", x: 350, top: 80, size: 60),
+        line([word("m", 200, 880, 20, 60, 0.8)]),  // junk read in the numbers across the foot
+    ], width: 600, height: 1000)
+
+    static let horizontal = OCRPage(lines: [
+        line([word("電", 360, 100, 50, 20, 0.3), word("x", 420, 100, 100, 20, 0.6)]),  // the columns read across
+        line([word("TEL", 40, 880, 60, 22), word("03-1234-5678", 110, 880, 200, 22)]),
+        line([word("info@example.co.jp", 40, 920, 300, 22)]),
+    ], width: 600, height: 1000)
+
+    @Test func columnsBecomeLinesFromRightToLeftThenTheLinesAcross() {
+        let page = VerticalText.page(vertical: Self.vertical, horizontal: Self.horizontal)
+        #expect(page.lines.map(\.text) == ["山海商事株式会社", "営業部長", "田中 一郎", "TEL 03-1234-5678", "info@example.co.jp"])
+    }
+
+    @Test func aColumnsTypeSizeIsItsWidthAndItsWordsLieAlongTheLine() {
+        let page = VerticalText.page(vertical: Self.vertical, horizontal: Self.horizontal)
+        let name = page.lines[2]
+        #expect(name.textHeight == 60)
+        #expect(name.words.map(\.box.left) == [80, 144, 268, 332])
+        #expect(page.lines[0].box.top < page.lines[1].box.top && page.lines[1].box.top < page.lines[2].box.top)
+        #expect(page.lines[2].box.bottom <= page.lines[3].box.top)
+    }
+
+    @Test func aGapOfLessThanTheSpaceIsNoSpace() {
+        let tight = Self.column("東京都港区", x: 100, top: 40, size: 20, gap: 12)
+        #expect(VerticalText.column(tight.words, pageWidth: 600).printed == "東京都港区")
+    }
+
+    @Test func aColumnTheVerticalReadingMissedIsFoundInTheReadingAcross() {
+        let vertical = OCRPage(lines: Array(Self.vertical.lines.prefix(2)), width: 600, height: 1000)
+        let horizontal = OCRPage(lines: [Self.line([Self.word("ヨヒ", 350, 80, 60, 200, 0.3)])], width: 600, height: 1000)
+        #expect(VerticalText.missedColumns(vertical: vertical, horizontal: horizontal) == [Box(left: 320, top: 50, right: 440, bottom: 310)])
+        #expect(VerticalText.missedColumns(vertical: Self.vertical, horizontal: horizontal).isEmpty)
+    }
+}
