@@ -130,10 +130,12 @@ private struct JSONReader {
         throw failure("a string that is not closed")
     }
 
+    /// The escapes of one letter: \" \\ \/ \b \f \n \r \t, by the byte after the backslash.
+    static let simpleEscapes: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
+
     mutating func escape(into out: inout [UInt8]) throws(FormatError) {
         guard at + 1 < bytes.count else { throw failure("a string that is not closed") }
-        let simple: [UInt8: UInt8] = [0x22: 0x22, 0x5C: 0x5C, 0x2F: 0x2F, 0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]
-        if let c = simple[bytes[at + 1]] { out.append(c); at += 2; return }
+        if let c = Self.simpleEscapes[bytes[at + 1]] { out.append(c); at += 2; return }
         guard bytes[at + 1] == UInt8(ascii: "u") else { throw failure("an unknown escape") }
         at += 2
         var scalar = try hex4()

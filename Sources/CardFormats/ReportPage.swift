@@ -71,7 +71,12 @@ public enum ReportPage {
     /// How badly a record reads (higher is worse): an error outranks everything; then the mean
     /// confidence of the seven fields, a missing field counting as 0.
     public static func badness(_ record: Card) -> Double {
-        guard record.error == nil, let contact = record.contact else { return 2 }
+        record.error == nil ? badness(of: record.contact) : 2
+    }
+
+    /// `badness(_:)` of a record whose contact is `contact` (nil: an error or no card).
+    public static func badness(of contact: Contact?) -> Double {
+        guard let contact else { return 2 }
         let total = Contact.Field.allCases.reduce(0.0) { $0 + (contact.confidence[$1] ?? 0) }
         return 1 - total / Double(Contact.Field.allCases.count)
     }

@@ -9,8 +9,8 @@ extension ReportPage {
         render(records.map(\.reportCard), summary: summary)
     }
 
-    /// How badly a record reads (see `badness(_:)`).
-    public static func badness(_ record: ScanRecord) -> Double { badness(record.reportCard) }
+    /// How badly a record reads (see `badness(_:)`): from its contact alone, which a failed record lacks.
+    public static func badness(_ record: ScanRecord) -> Double { badness(of: record.contact) }
 }
 
 extension ScanRecord {
