@@ -94,4 +94,28 @@ public enum ForeignScriptEvidence {
         }
         return count
     }
+
+    /// The lines a card's first reading (with English data) found but could not read, that no
+    /// word of its reading in its own script (`script`, of the same image, not turned) crosses:
+    /// the script's layout analysis leaves out a line now and then, most often the name set
+    /// large. Each box is widened by a quarter of its height, within the page, to be read alone.
+    public static func missedLines(script: OCRPage, english: OCRPage, minimumHeight: Int = 16) -> [Box] {
+        let read = script.lines.flatMap(\.words).map(\.box)
+        return english.lines.filter { line in
+            line.box.height >= minimumHeight && line.box.width >= line.box.height && isUnread(line)
+                && !read.contains { VerticalText.intersects($0, line.box) }
+        }.map { line in
+            let margin = line.box.height / 4
+            return Box(left: max(0, line.box.left - margin), top: max(0, line.box.top - margin),
+                       right: min(english.width, line.box.right + margin), bottom: min(english.height, line.box.bottom + margin))
+        }
+    }
+
+    /// `page` with the surely read lines of `part`, a reading of its image's part at `origin`
+    /// (a missed line read alone), in their places from the top down.
+    public static func adding(_ part: OCRPage, at origin: Box, to page: OCRPage) -> OCRPage {
+        let sure = OCRPage(lines: part.lines.filter { $0.confidence >= VerticalText.unsureColumn }, width: part.width, height: part.height)
+        let added = VerticalText.adding(sure, at: origin, to: page)
+        return OCRPage(lines: added.lines.sorted { $0.box.top < $1.box.top }, width: page.width, height: page.height)
+    }
 }

@@ -8,6 +8,7 @@ import ImageIngest
 /// Tesseract's page segmentation modes cardscan uses.
 public enum PageSegmentation: Int32, Sendable, CaseIterable {
     case auto = 3
+    case singleLine = 7
     case singleBlockVertical = 5
     case singleBlock = 6
     case sparse = 11
@@ -114,9 +115,19 @@ public final class OCREngine {
         return a != b ? a > b : page.readingEvidence > other.readingEvidence
     }
 
-    /// Reads the text of an 8-bit image at `dpi` resolution, as it is (no turning).
-    public func recognize(_ image: PixelImage, dpi: Int = 300, normalize: Bool = true) throws(OCRError) -> OCRPage {
+    /// Reads the text of an 8-bit image at `dpi` resolution, as it is (no turning), with the
+    /// engine's page segmentation or, for this image alone, `segmentation`.
+    public func recognize(_ image: PixelImage, dpi: Int = 300, normalize: Bool = true,
+                          segmentation: PageSegmentation? = nil) throws(OCRError) -> OCRPage {
         let gray = normalize ? CardNormalizer.normalize(image) : image.grayscale()
+        if let segmentation, segmentation != pageSegmentation {
+            TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(segmentation.rawValue)))
+        }
+        defer {
+            if let segmentation, segmentation != pageSegmentation {
+                TessBaseAPISetPageSegMode(handle, TessPageSegMode(rawValue: UInt32(pageSegmentation.rawValue)))
+            }
+        }
         let rc: Int32 = gray.pixels.withUnsafeBufferPointer { buf in
             TessBaseAPISetImage(handle, buf.baseAddress, Int32(gray.width), Int32(gray.height), 1, Int32(gray.width))
             TessBaseAPISetSourceResolution(handle, Int32(dpi))

@@ -17,9 +17,25 @@ public final class OrientationDetector {
                                         what: "an orientation engine", hint: "reinstall tesseract-ocr-osd")
     }
 
+    /// What Tesseract's orientation and script detection makes of an image.
+    public struct Detection: Sendable, Equatable {
+        /// The clockwise turn that makes the text upright, and Tesseract's confidence in it.
+        public var turn: QuarterTurn
+        public var confidence: Double
+        /// The script most of the text is written in, as Tesseract names it ("Latin", "Han",
+        /// "Japanese", "Hangul", "Katakana", "Cyrillic" ...), and its confidence.
+        public var script: String
+        public var scriptConfidence: Double
+    }
+
     /// The clockwise turn that makes the text upright, and Tesseract's confidence in it; nil when
     /// there is too little text to tell.
     public func uprightRotation(of image: PixelImage) -> (turn: QuarterTurn, confidence: Double)? {
+        detect(image).map { ($0.turn, $0.confidence) }
+    }
+
+    /// The text's orientation and script; nil when there is too little text to tell.
+    public func detect(_ image: PixelImage) -> Detection? {
         let gray = image.grayscale()
         var degrees: Int32 = 0
         var confidence: Float = 0
@@ -31,9 +47,12 @@ public final class OrientationDetector {
             OpenMPLimit.oneThreadHere()
             return TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, &script, &scriptConfidence)
         }
+        // The script's name points into the OSD data's character set (owned by the engine).
+        let name = script.map { String(cString: $0) } ?? ""
         TessBaseAPIClear(handle)
         guard ok != 0 else { return nil }
         // Tesseract reports the page's orientation counter-clockwise; turning it back is clockwise.
-        return (QuarterTurn(degrees: 360 - Int(degrees)), Double(confidence))
+        return Detection(turn: QuarterTurn(degrees: 360 - Int(degrees)), confidence: Double(confidence),
+                         script: name, scriptConfidence: Double(scriptConfidence))
     }
 }

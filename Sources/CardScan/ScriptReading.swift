@@ -42,6 +42,9 @@ extension CardScanner {
             if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
         }
         guard var best else { return nil }
+        if best.rotation == .none, let pool = nativePools.pool(for: best.script.languages) {
+            best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
+        }
         if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
            Self.sureLetters(columns) > Self.sureLetters(best.page) {
             best.page = columns
@@ -53,6 +56,19 @@ extension CardScanner {
         guard ContactParser.isEastAsian(lines) else { return nil }
         let native = parser.parse(lines: lines)
         return Self.merge(english: english, script: native)
+    }
+
+    /// `script` (a reading of `card` in its script) with the lines the English reading (`english`)
+    /// found there but it left out, each read alone as one line; a line kept when read surely.
+    func withMissedLines(of english: OCRPage, in script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
+        var page = script
+        for box in ForeignScriptEvidence.missedLines(script: script, english: english) {
+            guard let part = try? pool.withEngine({ engine throws(OCRError) in
+                try engine.recognize(Self.crop(card, to: box), segmentation: .singleLine)
+            }) else { continue }
+            page = ForeignScriptEvidence.adding(part, at: box, to: page)
+        }
+        return page
     }
 
     static func sureLetters(_ page: OCRPage) -> Int { ForeignScriptEvidence.sureEastAsianLetters(in: page) }

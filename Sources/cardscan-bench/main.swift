@@ -105,6 +105,7 @@ case "book": try benchBook(count: Int(options.directory) ?? 10_000)
 case "ocr-ratio": try benchOCRRatio(options.directory)
 case "engines": try benchEngines(options.directory)
 case "osd": try benchOSD(options.directory)
+case "osd-script": try benchOSDScript(options.directory)
 case "ocr": try printOCR(options.directory)
 case "hypotheses": try dumpHypotheses(options.directory)
 case "ocr-lines": try dumpLines(options.directory)
@@ -225,6 +226,30 @@ func benchOSD(_ path: String) throws {
     }
 }
 
+/// Tesseract's script detection on each photo's card (as the scan prepares it, upright as the
+/// English reading turned it), with its time and the English reading's unread lines.
+func benchOSDScript(_ dir: String) throws {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    let osd = try OrientationDetector()
+    let engine = try OCREngine()
+    for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded).image
+        let (page, rotation) = try engine.recognizeUpright(card)
+        let normal = CardNormalizer.normalize(card)
+        var found: OrientationDetector.Detection?
+        let ms = milliseconds { found = osd.detect(normal.rotated(clockwise: rotation)) }
+        var foundRaw: OrientationDetector.Detection?
+        let msRaw = milliseconds { foundRaw = osd.detect(normal) }
+        let unread = ForeignScriptEvidence.unreadLines(in: page).count
+        func show(_ d: OrientationDetector.Detection?, _ ms: Double) -> String {
+            "\(d?.script ?? "-") " + String(format: "%.2f turn %d (%.1f ms)", d?.scriptConfidence ?? 0, d?.turn.degrees ?? -1, ms)
+        }
+        print("\(name) unread=\(unread) rot=\(rotation.degrees) | upright: \(show(found, ms)) | as cut: \(show(foundRaw, msRaw))")
+    }
+}
+
 /// One JSON line per image of DIR: {"file", "text"} as the scan pipeline reads it (a developer's
 /// view for measuring OCR recall; the tool itself never logs card text).
 func ocrJSONL(_ dir: String, wholeFrame: Bool) throws {
@@ -276,7 +301,7 @@ func dumpHypotheses(_ dir: String) throws {
 func dumpLines(_ dir: String) throws {
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
     let langs = ProcessInfo.processInfo.environment["LANG_OCR"] ?? "eng"
-    let engine = try OCREngine(languages: OCRLanguages(langs) ?? .english, pageSegmentation: .singleBlock)
+    let engine = try OCREngine(languages: OCRLanguages(langs) ?? .english, pageSegmentation: ProcessInfo.processInfo.environment["PSM"] == "3" ? .auto : .singleBlock)
     for name in names where name.hasSuffix(".jpg") || name.hasSuffix(".png") {
         let path = dir + "/" + name
         let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)

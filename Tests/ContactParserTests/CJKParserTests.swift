@@ -32,6 +32,17 @@ import Testing
         #expect(contact.emails == ["hanako@midori-example.co.jp"])
     }
 
+    /// Han numerals (一, 二, 三) are letters of names and titles, not digits.
+    @Test func namesAndTitlesWithHanNumeralsAreNamesAndTitles() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("海山運輸株式会社", 32), ("第二営業部 課長", 24), ("森野 健一", 50), ("〒123-4567 東京都千代田区丸の内9-8-7", 20),
+        ]))
+        #expect(contact.name?.full == "森野 健一")
+        #expect(contact.name?.given == "健一")
+        #expect(contact.title == "第二営業部 課長")
+        #expect(CJKText.isDigit("７") && CJKText.isDigit("7") && !CJKText.isDigit("一") && !CJKText.isDigit("十"))
+    }
+
     @Test func aWardOfAJapaneseDesignatedCityIsPartOfItsMunicipality() {
         let city = CJKAddress.split("神奈川県例浜市港北区新町3-2-1", region: "JP")
         #expect(city.region == "神奈川県")

@@ -52,7 +52,7 @@ struct CJKPeople {
     /// A short line whose last word is a title word.
     func isTitle(_ line: CJKLine) -> Bool {
         let compact = line.text.replacingOccurrences(of: " ", with: "").trimmingCharacters(in: .punctuationCharacters)
-        guard line.counts.eastAsian >= 2, compact.count <= 24, !compact.contains(where: \.isNumber) else { return false }
+        guard line.counts.eastAsian >= 2, compact.count <= 24, !compact.contains(where: CJKText.isDigit) else { return false }
         return CJKLexicon.titleHeads.contains { compact.hasSuffix($0) } || compact.hasSuffix("长")
     }
 
@@ -60,7 +60,7 @@ struct CJKPeople {
     /// type, a known family name first; nil when it cannot be a name.
     func nameScore(_ line: CJKLine, maxHeight: Double) -> Double? {
         let compact = line.text.filter { $0 != " " && $0 != "\u{3000}" }
-        guard !compact.isEmpty, !compact.contains(where: { $0.isNumber || $0.isASCII }) else { return nil }
+        guard !compact.isEmpty, !compact.contains(where: { CJKText.isDigit($0) || $0.isASCII }) else { return nil }
         let korean = compact.allSatisfy(CJKText.isHangul)
         let hanKana = compact.allSatisfy(CJKText.isHanOrKana)
         guard korean || hanKana, (2...(script == .japanese ? 6 : 4)).contains(compact.count) else { return nil }

@@ -52,6 +52,12 @@ enum CJKText {
             || (0xF900...0xFAFF).contains(v) || (0x3005...0x3007).contains(v)
     }
 
+    /// True for a digit written with a place value (0-9, full-width ０-９), not for the Han numerals
+    /// (一, 二, 十), which Swift counts as numbers and names and titles are written with (陽一, 第一営業部).
+    static func isDigit(_ ch: Character) -> Bool {
+        ch.unicodeScalars.count == 1 && ch.unicodeScalars.first?.properties.numericType == .decimal
+    }
+
     static func isHangul(_ ch: Character) -> Bool {
         guard let v = ch.unicodeScalars.first?.value else { return false }
         return (0xAC00...0xD7A3).contains(v)

@@ -1,0 +1,42 @@
+import Testing
+@testable import CardOCR
+
+/// Made-up readings of a horizontal card 1000 wide and 600 tall: the English reading finds every
+/// line (those in another script unread), the script's reading leaves one out.
+@Suite struct MissedLineTests {
+    static func word(_ text: String, _ left: Int, _ top: Int, _ width: Int, _ height: Int, _ confidence: Double) -> OCRWord {
+        OCRWord(text: text, confidence: confidence, box: Box(left: left, top: top, right: left + width, bottom: top + height))
+    }
+
+    static func line(_ words: [OCRWord]) -> OCRLine {
+        let box = words.dropFirst().reduce(words[0].box) { VerticalText.union($0, $1.box) }
+        return OCRLine(words: words, box: box, printed: words.map(\.text).joined(separator: " "))
+    }
+
+    static let english = OCRPage(lines: [
+        line([word("BRE", 100, 60, 300, 36, 0.3)]),                          // the company, unread
+        line([word("Bi", 100, 140, 80, 80, 0.2), word("ay", 220, 140, 80, 80, 0.3)]),  // the name set large, unread
+        line([word("TEL", 100, 300, 60, 20, 0.9), word("03-1234-5678", 170, 300, 200, 20, 0.9)]),
+        line([word("ii", 100, 400, 8, 8, 0.1)]),                             // a speck
+    ], width: 1000, height: 600)
+
+    static let script = OCRPage(lines: [
+        line([word("海山商事株式会社", 104, 62, 296, 34, 0.9)]),
+        line([word("TEL", 100, 300, 60, 20, 0.9), word("03-1234-5678", 170, 300, 200, 20, 0.9)]),
+    ], width: 1000, height: 600)
+
+    @Test func anUnreadLineNoWordOfTheScriptsReadingCrossesIsMissed() {
+        // The name line, widened by a quarter of its height; not the company (read), the numbers
+        // (read surely by English) or the speck (too small to be a line).
+        #expect(ForeignScriptEvidence.missedLines(script: Self.script, english: Self.english)
+                == [Box(left: 80, top: 120, right: 320, bottom: 240)])
+    }
+
+    @Test func aMissedLineReadAloneTakesItsPlaceAmongTheLines() {
+        let part = OCRPage(lines: [Self.line([Self.word("田中", 20, 20, 80, 80, 0.9), Self.word("一郎", 140, 20, 80, 80, 0.9)]),
+                                   Self.line([Self.word("~", 230, 90, 10, 10, 0.1)])], width: 240, height: 120)
+        let page = ForeignScriptEvidence.adding(part, at: Box(left: 80, top: 120, right: 320, bottom: 240), to: Self.script)
+        #expect(page.lines.map(\.text) == ["海山商事株式会社", "田中 一郎", "TEL 03-1234-5678"])
+        #expect(page.lines[1].box == Box(left: 100, top: 140, right: 300, bottom: 220))
+    }
+}
