@@ -43,6 +43,37 @@ import Testing
         #expect(CJKText.isDigit("７") && CJKText.isDigit("7") && !CJKText.isDigit("一") && !CJKText.isDigit("十"))
     }
 
+    /// A name read as one word whose characters Tesseract boxed apart: the widest gap, a third of a
+    /// character or more and clearly wider than the others, is the printed space.
+    @Test func aNameReadAsOneIsPartedAtItsWidestGap() {
+        func line(_ gaps: [Double]) -> CJKLine {
+            var left = 100.0
+            let words = zip(["欧", "凤", "兰"], [0.0] + gaps).map { text, gap -> TextWord in
+                left += gap
+                defer { left += 40 }
+                return TextWord(text: text, left: left, right: left + 40, confidence: 0.9)
+            }
+            return CJKLine(text: "欧凤兰", folded: "欧凤兰", height: 42, top: 100, index: 0, words: words, confidence: 0.9)
+        }
+        let people = CJKPeople(script: .chinese)
+        #expect(people.personName(line([24, 8])).full == "欧 凤兰")
+        #expect(people.personName(line([10, 8])).full == "欧凤兰")
+        #expect(people.personName(line([20, 18])).full == "欧凤兰")
+    }
+
+    /// A Korean road address read with its syllables parted and its number joined comes out as
+    /// the standard form writes it: the road's name as one word, a space, the building's number.
+    @Test func aKoreanRoadAddressTakesItsStandardForm() {
+        #expect(CJKAddress.koreanStreet("예솔 대로261") == "예솔대로 261")
+        #expect(CJKAddress.koreanStreet("한빛호 수로 250, 3층") == "한빛호수로 250, 3층")
+        #expect(CJKAddress.koreanStreet("새봄로7길 22") == "새봄로7길 22")
+        #expect(CJKAddress.koreanStreet("새봄로 12번길 8") == "새봄로12번길 8")
+        #expect(CJKAddress.koreanStreet("예솔빌딩 5층") == "예솔빌딩 5층")
+        let joined = CJKAddress.split("서울특별시 한솔구예솔로47", region: "KR")
+        #expect(joined.city == "한솔구")
+        #expect(joined.street == "예솔로 47")
+    }
+
     @Test func aWardOfAJapaneseDesignatedCityIsPartOfItsMunicipality() {
         let city = CJKAddress.split("神奈川県例浜市港北区新町3-2-1", region: "JP")
         #expect(city.region == "神奈川県")

@@ -185,8 +185,33 @@ extension CJKAddress {
             city = String(rest[..<end]).trimmingCharacters(in: .whitespaces)
             rest = rest[end...].drop { " ,，、".contains($0) }
         }
-        let street = String(rest).trimmingCharacters(in: .whitespaces)
+        var street = String(rest).trimmingCharacters(in: .whitespaces)
+        if street.contains(where: CJKText.isHangul) { street = koreanStreet(street) }
         return PostalAddress(lines: [], street: street.isEmpty ? nil : street, city: city, region: subregion, postalCode: nil, country: nil)
+    }
+
+    /// A Korean road address as its standard form writes it: the road's name as one word (석촌호수로,
+    /// 테헤란로7길), a space, then the building's number and the rest (", 5층"). OCR of Hangul
+    /// parts words where the type sets syllables apart and joins the number to the road.
+    static func koreanStreet(_ street: String) -> String {
+        let chars = Array(street)
+        var i = 0
+        while i < chars.count {
+            guard CJKText.isDigit(chars[i]), i == 0 || !CJKText.isDigit(chars[i - 1]) else { i += 1; continue }
+            var end = i
+            while end < chars.count, CJKText.isDigit(chars[end]) || chars[end] == "-" { end += 1 }
+            var before = i - 1
+            while before >= 0, chars[before] == " " { before -= 1 }
+            // A number followed by 길 or 번길 belongs to the road's name (테헤란로7길).
+            let roadGoesOn = end < chars.count && (chars[end] == "길" || chars[end] == "번")
+            if before >= 1, "로길".contains(chars[before]), !roadGoesOn {
+                let road = chars[...before].filter { $0 != " " }
+                guard road.allSatisfy({ CJKText.isHangul($0) || CJKText.isDigit($0) }) else { return street }
+                return String(road) + " " + String(chars[i...])
+            }
+            i = end
+        }
+        return street
     }
 
     /// The end of a ward of a Japanese designated city (横浜市港南区): a city's municipality is
@@ -202,8 +227,17 @@ extension CJKAddress {
     /// first 市, 区, 町, 村, 县 (a 郡 goes on to its town: 夷隅郡大多喜町).
     static func municipalityEnd(in text: Substring) -> Substring.Index? {
         if text.contains(where: CJKText.isHangul) {
-            guard let word = text.split(separator: " ").first, let last = word.last, "시군구".contains(last), word.count >= 2 else { return nil }
-            return word.endIndex
+            guard let word = text.split(separator: " ").first, word.count >= 2 else { return nil }
+            if let last = word.last, "시군구".contains(last) { return word.endIndex }
+            // Read without its space (구로구언주로 47): the first 시, 군 or 구 after a syllable,
+            // followed by the road's name.
+            var i = word.index(after: word.startIndex)
+            while i < word.endIndex {
+                let next = word.index(after: i)
+                if "시군구".contains(word[i]), next < word.endIndex, CJKText.isHangul(word[next]) { return next }
+                i = next
+            }
+            return nil
         }
         var i = text.startIndex
         var county = false

@@ -100,10 +100,15 @@ struct CJKPeople {
     /// The name in one or two parts.
     func nameParts(_ line: CJKLine) -> [String] {
         let tokens = line.text.split(whereSeparator: { $0 == " " || $0 == "\u{3000}" }).map(String.init)
-        if tokens.count == 1, line.words.count == 2, line.words.map(\.text).joined() == tokens[0],
-           line.words[1].left - line.words[0].right >= 0.3 * line.height {
-            // Read as one, printed in two: a space in the type, a gap of a third of a character or more.
-            return line.words.map(\.text)
+        if tokens.count == 1, (2...4).contains(line.words.count), line.words.map(\.text).joined() == tokens[0] {
+            // Read as one, printed in two: a space in the type, a gap of a third of a character or
+            // more, and clearly the widest between the name's characters.
+            let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+            let sorted = gaps.sorted(by: >)
+            if let widest = gaps.indices.max(by: { gaps[$0] < gaps[$1] }), sorted[0] >= 0.3 * line.height,
+               sorted.count == 1 || sorted[0] >= 1.4 * max(1, sorted[1]) {
+                return [line.words[...widest].map(\.text).joined(), line.words[(widest + 1)...].map(\.text).joined()]
+            }
         }
         guard tokens.count >= 3 else { return tokens }
         guard line.words.count == tokens.count else { return [tokens.joined()] }
