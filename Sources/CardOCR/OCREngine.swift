@@ -85,10 +85,14 @@ public final class OCREngine {
     /// Mean word confidence from which a reading is trusted without trying the card the other way up.
     public static let trustedConfidence = 0.75
 
+    /// Mean word confidence under which a card read both ways up at the turn its layout gave is
+    /// also read at the other two quarter turns.
+    public static let poorConfidence = 0.5
+
     /// Reads a card, turning it first so its text is upright: the ink's own layout says which way
     /// the text runs (`TextDirection`); the card is read that way, and when the reading is
-    /// unsure, also turned by half a turn (and, when the layout was ambiguous, by a quarter turn
-    /// each way), keeping the reading with
+    /// unsure, also turned by half a turn (and, when the layout was ambiguous or the reading is
+    /// still poor, by a quarter turn each way), keeping the reading with
     /// the most surely read text (`isBetter`).
     /// - Returns: the page and the clockwise turn applied.
     public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
@@ -102,6 +106,14 @@ public final class OCREngine {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
             if Self.isBetter(page, than: best.page) { best = (page, rotation) }
             if best.page.meanWordConfidence >= Self.trustedConfidence { break }
+        }
+        // Still poor, and only one of the two ways the text can run was tried: columns of East
+        // Asian type, or a layout of short stacked lines, can make the ink run the other way.
+        if !estimate.isUncertain, best.page.meanWordConfidence < Self.poorConfidence {
+            for rotation in [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)] {
+                let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
+                if Self.isBetter(page, than: best.page) { best = (page, rotation) }
+            }
         }
         return best
     }

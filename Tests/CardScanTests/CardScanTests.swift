@@ -28,6 +28,21 @@ import TestSupport
         #expect(Double(hits) / Double(total) >= 0.8, "\(hits) of \(total)")
     }
 
+    /// Fixtures/CJK/cjk-vertical.jpg: a made-up Japanese card set in columns, its numbers and
+    /// e-mail across the foot (scripts/make_cjk_photos.py --seed 11 --count 64, cjk-ja-008.jpg,
+    /// resized to 1600x1200). The columns make its ink run sideways; read that way it gives
+    /// nothing, so the card is read as it lies too, then in Japanese.
+    @Test func aVerticalJapaneseCardIsReadUprightAndInItsScript() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/CJK/cjk-vertical.jpg")
+        let record = try Self.scanner(workers: 1).scan(file: url.path)
+        let contact = try #require(record.contact)
+        #expect(record.image?.textRotation.degrees == 0)
+        #expect(contact.emails == ["k.okada@daruijin.co.jp"])
+        #expect(contact.phones.map(\.e164) == ["+819012279750"])
+        #expect(contact.organization == "株式会社池田電気")
+        #expect(contact.title == "営業部担当部長")
+    }
+
     @Test func batchRecordsComeInInputOrderAndEnginesAreBounded() throws {
         let scanner = try Self.scanner(workers: 2)
         let files = try ExpectedCard.all().map { ScanInput.file(TestPaths.cards.appendingPathComponent($0.file).path) }
