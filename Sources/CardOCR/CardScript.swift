@@ -104,11 +104,7 @@ public enum ForeignScriptEvidence {
         return english.lines.filter { line in
             line.box.height >= minimumHeight && line.box.width >= line.box.height && isUnread(line)
                 && !read.contains { VerticalText.intersects($0, line.box) }
-        }.map { line in
-            let margin = line.box.height / 4
-            return Box(left: max(0, line.box.left - margin), top: max(0, line.box.top - margin),
-                       right: min(english.width, line.box.right + margin), bottom: min(english.height, line.box.bottom + margin))
-        }
+        }.map { VerticalText.widened($0.box, by: $0.box.height / 4, within: english) }
     }
 
     /// `page` with the surely read lines of `part`, a reading of its image's part at `origin`

@@ -99,21 +99,20 @@ public final class OCREngine {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
         let estimate = TextDirection.estimate(prepared)
         var best = (page: try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false), rotation: estimate.rotation)
-        guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
-        var alternatives = [estimate.rotation.then(.half)]
-        if estimate.isUncertain { alternatives += [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)] }
-        for rotation in alternatives {
+        func tryTurn(_ rotation: QuarterTurn) throws(OCRError) {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
             if Self.isBetter(page, than: best.page) { best = (page, rotation) }
+        }
+        guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
+        let quarterTurns = [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)]
+        for rotation in [estimate.rotation.then(.half)] + (estimate.isUncertain ? quarterTurns : []) {
+            try tryTurn(rotation)
             if best.page.meanWordConfidence >= Self.trustedConfidence { break }
         }
         // Still poor, and only one of the two ways the text can run was tried: columns of East
         // Asian type, or a layout of short stacked lines, can make the ink run the other way.
         if !estimate.isUncertain, best.page.meanWordConfidence < Self.poorConfidence {
-            for rotation in [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)] {
-                let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
-                if Self.isBetter(page, than: best.page) { best = (page, rotation) }
-            }
+            for rotation in quarterTurns { try tryTurn(rotation) }
         }
         return best
     }

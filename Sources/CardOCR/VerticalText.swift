@@ -51,11 +51,13 @@ public enum VerticalText {
         let read = vertical.lines.filter { Double($0.box.height) >= elongation * Double($0.box.width) }.flatMap(\.words).map(\.box)
         return horizontal.lines.map(\.box).filter { box in
             Double(box.height) >= elongation * Double(box.width) && box.width > 0 && !read.contains { intersects($0, box) }
-        }.map { box in
-            let margin = box.width / 2
-            return Box(left: max(0, box.left - margin), top: max(0, box.top - margin),
-                       right: min(vertical.width, box.right + margin), bottom: min(vertical.height, box.bottom + margin))
-        }
+        }.map { widened($0, by: $0.width / 2, within: vertical) }
+    }
+
+    /// `box` grown by `margin` on every side, within `page`.
+    static func widened(_ box: Box, by margin: Int, within page: OCRPage) -> Box {
+        Box(left: max(0, box.left - margin), top: max(0, box.top - margin),
+            right: min(page.width, box.right + margin), bottom: min(page.height, box.bottom + margin))
     }
 
     /// `vertical` with the lines of a reading of the part of its image at `origin`.
