@@ -5,12 +5,11 @@ import ImageIngest
 
 /// Cards printed in Japanese, Chinese or Korean, read a second time in their own script.
 ///
-/// The first reading is English's. When much of the card's text is lines English read as unsure
-/// stray letters (`ForeignScriptEvidence`), English read no person surely, and the card's numbers,
-/// domain or postcode name Japan, China, Taiwan, Hong Kong, Macao, Singapore or Korea, the card is
-/// read whole again with that country's script's data, and the contact parsed from it, with the
-/// e-mail and web addresses of the English reading (English data reads Latin letters better). A
-/// Latin card pays only for the look at its first reading and its record.
+/// The first reading is English's. When the card's numbers, domain or postcode name Japan, China,
+/// Taiwan, Hong Kong, Macao, Singapore or Korea, the card is read whole again with that country's
+/// script's data; when that reading holds East Asian text surely, the contact is parsed from it,
+/// with the e-mail and web addresses of the English reading (English data reads Latin letters
+/// better). A card from elsewhere pays only for the look at its record.
 extension CardScanner {
     /// Surely read East Asian letters a reading must hold for the card to be taken as printed in
     /// that script (a name and a company; junk read in a Latin card's pictures gives fewer).
@@ -21,19 +20,15 @@ extension CardScanner {
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
-        guard !Self.readsAsLatinCard(english) else { return nil }
-        // The script from the country the card's own numbers, domain or postcode name. (A quick
-        // reading of the unread lines with all four scripts' data, for cards that name none, cost
-        // the Latin cards of the wild set 115 ms each on average: their poor photos give such lines too.)
-        let named = Self.script(ofRegion: english.region)
-        // English may read a card's East Asian lines as sure junk: a card of such a country
-        // where English found neither name nor title is read in the script too.
-        let unread = !ForeignScriptEvidence.unreadLines(in: page).isEmpty
-        guard unread || named != nil && english.name == nil && english.title == nil else { return nil }
+        // The script from the country the card's own numbers, domain or postcode name, whatever
+        // English read: a bilingual card gives English a name and a company, and English reads
+        // East Asian type as junk it may be sure of. (A quick reading of the unread lines with all
+        // four scripts' data, for cards that name none, cost the Latin cards of the wild set 115 ms
+        // each on average: their poor photos give such lines too.)
+        guard let script = Self.script(ofRegion: english.region) else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
-        guard let script = named else { return nil }
         let candidates = Self.scriptCandidates(script, region: english.region?.code)
         var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
@@ -111,13 +106,6 @@ extension CardScanner {
         case "TW", "HK", "MO": return .traditionalChinese
         default: return nil
         }
-    }
-
-    /// True when English read the card's person surely: a name, and a title or a company, each
-    /// trusted (English data reads a Japanese, Chinese or Korean name as junk, if at all).
-    static func readsAsLatinCard(_ english: Contact) -> Bool {
-        let c = english.confidence
-        return (c[.name] ?? 0) >= 0.6 && max(c[.title] ?? 0, c[.organization] ?? 0) >= 0.7
     }
 
     static let strongRegionEvidence: Set<String> = ["phone-prefix", "phone-number", "domain", "postcode", "country-name"]

@@ -43,6 +43,22 @@ import TestSupport
         #expect(contact.title == "営業部担当部長")
     }
 
+    /// Fixtures/CJK/cjk-bilingual.jpg: a made-up Korean card with an English title and Latin
+    /// letters under its name (scripts/make_cjk_photos.py --seed 11 --count 64, cjk-ko-011.jpg,
+    /// resized to 1400x1050). English reads a name and a title there (the title is printed in
+    /// English too); its Korean numbers send it to Korean data all the same.
+    @Test func aBilingualKoreanCardIsReadInItsScript() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/CJK/cjk-bilingual.jpg")
+        let record = try Self.scanner(workers: 1).scan(file: url.path)
+        let contact = try #require(record.contact)
+        #expect(contact.region?.code == "KR")
+        #expect(contact.name?.full == "이서연")
+        #expect(contact.name?.family == "이")
+        #expect(contact.title == "영업부 부장")
+        #expect(contact.organization?.filter { $0 != " " } == "한가람출판(주)")
+        #expect(contact.emails == ["info@mingwoo.co.kr"])
+    }
+
     @Test func batchRecordsComeInInputOrderAndEnginesAreBounded() throws {
         let scanner = try Self.scanner(workers: 2)
         let files = try ExpectedCard.all().map { ScanInput.file(TestPaths.cards.appendingPathComponent($0.file).path) }

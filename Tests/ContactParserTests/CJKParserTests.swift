@@ -132,6 +132,19 @@ import Testing
         #expect(ContactParser.isEastAsian(Self.card([("株式会社例", 30), ("山田 太郎", 40)])))
     }
 
+    /// A bilingual card prints its name and company in both scripts and its e-mail and web
+    /// addresses in Latin letters, which say nothing of the card's script.
+    @Test func aBilingualCardsAddressesDoNotOutweighItsScript() {
+        let lines = Self.card([
+            ("株式会社例電機", 30), ("山田 太郎", 40), ("Example Denki Co., Ltd.", 24), ("Taro Yamada", 24),
+            ("taro.yamada@example-denki.co.jp", 18), ("https://www.example-denki.co.jp", 18),
+        ])
+        #expect(ContactParser.isEastAsian(lines))
+        #expect(!ContactParser.isEastAsian(Self.card([("株式会社例電機", 30), ("Example Denki Co., Ltd. Sales Department", 24),
+                                                     ("Taro Yamada, General Manager", 24), ("Tokyo Head Office", 18)])))
+        #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).name?.family == "山田")
+    }
+
     @Test func fullWidthFormsFold() {
         #expect(CJKText.folded("ＴＥＬ：０３－１２３４") == "TEL:03-1234")
         #expect(CJKText.joiningHanSpaces("技術 部 主任") == "技術部主任")

@@ -27,15 +27,24 @@ enum CJKText {
     }
 
     /// The script of a card when its text is mainly East Asian (at least four such letters, and
-    /// a quarter of all letters); nil for a Latin card, which is then parsed as before.
+    /// a quarter of all letters but those of its e-mail and web addresses); nil for a Latin card,
+    /// which is then parsed as before.
     static func script(of lines: [TextLine]) -> Script? {
         var c = Counts()
         for line in lines {
-            let l = counts(line.text)
+            let l = counts(withoutAddresses(line.text))
             c.han += l.han; c.kana += l.kana; c.hangul += l.hangul; c.latin += l.latin
         }
         guard c.eastAsian >= 4, c.eastAsian * 3 >= c.latin else { return nil }
         return script(c)
+    }
+
+    /// `text` without its e-mail and web addresses, which are Latin on a card in any script.
+    static func withoutAddresses(_ text: String) -> String {
+        guard text.contains("@") || text.localizedCaseInsensitiveContains("www.") || text.contains("://") else { return text }
+        return text.split(separator: " ").filter { word in
+            !(word.contains("@") || word.lowercased().hasPrefix("www.") || word.contains("://"))
+        }.joined(separator: " ")
     }
 
     static func script(_ c: Counts) -> Script {
