@@ -43,6 +43,10 @@ enum RegionInference {
         for line in lines {
             for region in internationalRegions(in: line) { prefixes.insert(region) }
         }
+        // A number valid in its calling code's plan is no texture, however unsure the line it is on.
+        for line in cardLines where line.confidence < 0.45 {
+            for region in internationalRegions(in: line.text, validOnly: true) { prefixes.insert(region) }
+        }
         for code in prefixes { vote(code, 3, "phone-prefix") }
         let hosts = Set(Domains.hosts(emails: emails, urls: urls))
         var domainRegions = Set<String>()
@@ -72,14 +76,15 @@ enum RegionInference {
     /// The weight of evidence a region must exceed to be said.
     static let minimumEvidence = 1.5
 
-    /// Regions of the numbers printed with an international prefix ("+81 52-858-6777").
-    static func internationalRegions(in line: String) -> [String] {
+    /// Regions of the numbers printed with an international prefix ("+81 52-858-6777"); with
+    /// `validOnly`, only of those valid in their calling code's plan.
+    static func internationalRegions(in line: String, validOnly: Bool = false) -> [String] {
         guard line.contains("+") else { return [] }
         var out: [String] = []
         for m in PhoneNumbers.find(in: PhoneExtractor.repairDigits(line), region: "ZZ") where m.printed.hasPrefix("+") {
             if let region = m.region, m.valid {
                 out.append(region)
-            } else if m.countryCode > 0, let region = PhoneNumbers.mainRegion(forCallingCode: m.countryCode) {
+            } else if !validOnly, m.countryCode > 0, let region = PhoneNumbers.mainRegion(forCallingCode: m.countryCode) {
                 out.append(region)
             }
         }

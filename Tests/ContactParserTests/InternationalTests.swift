@@ -53,6 +53,17 @@ import Testing
         #expect(c.region?.code == "BR")
     }
 
+    /// A number valid in its calling code's plan names the country even on a line OCR was unsure
+    /// of (pictograms and texture beside it); a number that is not valid there does not.
+    @Test func aValidInternationalNumberOnAnUnsureLineNamesTheCountry() {
+        func line(_ text: String, _ confidence: Double, _ index: Int) -> CardLine {
+            CardLine(text: text, confidence: confidence, height: 20, top: Double(40 * index), left: 10, index: index)
+        }
+        let sure = line("Example Trading", 0.9, 0)
+        #expect(RegionInference.infer(lines: [sure, line("3 ef +81 90-1234-5678 ~i", 0.3, 1)], emails: [], urls: [])?.code == "JP")
+        #expect(RegionInference.infer(lines: [sure, line("3 ef +81 12 ~i", 0.3, 1)], emails: [], urls: []) == nil)
+    }
+
     @Test func legalFormsAndPostcodesTipTheBalance() {
         // No domain, no prefix: the Spanish legal form and the province after the postcode.
         let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\nCalle Mayor 3\n36001 Vigo, Pontevedra")
