@@ -81,6 +81,25 @@ extern "C" int cs_phone_parse(const char *text, const char *region, cs_phone_mat
     }
 }
 
+extern "C" int cs_phone_national_format(const char *text, const char *region, char *out, int capacity) {
+    try {
+        const PhoneNumberUtil &util = *PhoneNumberUtil::GetInstance();
+        PhoneNumber number;
+        const char *r = region ? region : "ZZ";
+        if (util.Parse(text ? text : "", r, &number) != PhoneNumberUtil::NO_PARSING_ERROR) return 0;
+        std::string own;
+        util.GetRegionCodeForNumber(number, &own);
+        if (!util.IsValidNumber(number) || own != r) return 0;
+        std::string n;
+        util.Format(number, PhoneNumberUtil::NATIONAL, &n);
+        if ((int)n.size() >= capacity) return 0;
+        std::snprintf(out, (size_t)capacity, "%s", n.c_str());
+        return 1;
+    } catch (...) {
+        return 0;
+    }
+}
+
 extern "C" int cs_phone_country_code(const char *region) {
     try {
         return PhoneNumberUtil::GetInstance()->GetCountryCodeForRegion(region ? region : "ZZ");

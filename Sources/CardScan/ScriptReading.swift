@@ -25,11 +25,11 @@ extension CardScanner {
         // East Asian type as junk it may be sure of. (A quick reading of the unread lines with all
         // four scripts' data, for cards that name none, cost the Latin cards of the wild set 115 ms
         // each on average: their poor photos give such lines too.)
-        guard let script = Self.script(ofRegion: english.region) else { return nil }
+        guard let (script, region) = Self.script(ofRegion: english.region) ?? Self.script(ofNumbers: english, page: page) else { return nil }
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
-        let candidates = Self.scriptCandidates(script, region: english.region?.code)
+        let candidates = Self.scriptCandidates(script, region: region)
         var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
@@ -95,11 +95,31 @@ extension CardScanner {
     }
 
     /// The script the card's numbers or addresses say it is printed in (a calling code, a domain,
-    /// a postcode of Japan, China, Taiwan, Hong Kong, Macao or Korea); nil when they do not say.
-    static func script(ofRegion region: RegionGuess?) -> CardScript? {
-        guard let region, region.sources.contains(where: strongRegionEvidence.contains)
-        else { return nil }
-        switch region.code {
+    /// a postcode of Japan, China, Taiwan, Hong Kong, Macao or Korea), with that region; nil when
+    /// they do not say.
+    static func script(ofRegion region: RegionGuess?) -> (CardScript, String)? {
+        guard let region, region.sources.contains(where: strongRegionEvidence.contains),
+              let script = script(ofCode: region.code) else { return nil }
+        return (script, region.code)
+    }
+
+    /// The script of a card that names no country, from its national numbers as those regions
+    /// print them (`PhoneNumbers.region(ofPrintedNumbers:among:)`), when English also left lines
+    /// of it unread (`ForeignScriptEvidence.unreadLines`).
+    static func script(ofNumbers english: Contact, page: OCRPage) -> (CardScript, String)? {
+        guard english.region == nil, !english.phones.isEmpty, !ForeignScriptEvidence.unreadLines(in: page).isEmpty,
+              let code = PhoneNumbers.region(ofPrintedNumbers: english.phones.map(\.number), among: trunkPrefixRegions),
+              let script = script(ofCode: code) else { return nil }
+        return (script, code)
+    }
+
+    /// The regions whose national numbers tell them apart: a trunk prefix (0) and area codes of
+    /// their own. Hong Kong's and Macao's eight digits without one look like many a local number
+    /// printed without its area code elsewhere ("3569-6905").
+    static let trunkPrefixRegions = ["JP", "KR", "CN", "TW"]
+
+    static func script(ofCode code: String) -> CardScript? {
+        switch code {
         case "JP": return .japanese
         case "KR": return .korean
         case "CN", "SG": return .simplifiedChinese
@@ -130,16 +150,31 @@ extension CardScanner {
         if !english.emails.isEmpty { contact.emails = english.emails }
         if !english.urls.isEmpty { contact.urls = english.urls }
         // English's numbers, when both readings place the card in one country (a number without
-        // its calling code is read by the country's plan).
+        // its calling code is read by the country's plan), or English placed it nowhere (its
+        // numbers then kept as printed are read by the plan of the script's country).
         if !english.phones.isEmpty {
-            contact.phones = english.region?.code == script.region?.code
-                ? mergePhones(english: english.phones, script: script.phones)
-                : mergePhones(english: script.phones, script: english.phones.filter { $0.number.hasPrefix("+") })
+            if english.region == nil, let region = script.region?.code {
+                contact.phones = mergePhones(english: english.phones.map { reading($0, in: region) }, script: script.phones)
+            } else if english.region?.code == script.region?.code {
+                contact.phones = mergePhones(english: english.phones, script: script.phones)
+            } else {
+                contact.phones = mergePhones(english: script.phones, script: english.phones.filter { $0.number.hasPrefix("+") })
+            }
         }
         for field in [Contact.Field.emails, .urls, .phones] where contact.confidence[field] == nil {
             contact.confidence[field] = english.confidence[field]
         }
         return contact
+    }
+
+    /// A number kept as printed (no country known), read by `region`'s plan when valid there.
+    static func reading(_ phone: Phone, in region: String) -> Phone {
+        guard phone.e164 == nil, let m = PhoneNumbers.parse(phone.number, region: region), m.valid else { return phone }
+        var read = phone
+        read.e164 = m.e164
+        read.valid = true
+        if read.type == .work, m.kind == .mobile { read.type = .mobile }
+        return read
     }
 
     /// English's numbers (its data reads digits better), each typed by the label the script's

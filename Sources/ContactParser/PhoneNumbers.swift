@@ -1,4 +1,5 @@
 import CPhoneNumber
+import Foundation
 
 /// A number libphonenumber found in a text.
 public struct PhoneMatch: Sendable, Equatable {
@@ -43,6 +44,34 @@ public enum PhoneNumbers {
         return PhoneMatch(utf8Range: 0..<text.utf8.count, printed: text, e164: string(m.e164),
                           region: string(m.region).isEmpty ? nil : string(m.region),
                           valid: m.valid != 0, kind: kind(m.type), countryCode: Int(m.countryCode))
+    }
+
+    /// `text` as `region` prints its numbers at home (national format: "03-1234-5678" in Japan),
+    /// nil when it is no valid number of that region.
+    public static func nationalFormat(_ text: String, region: String) -> String? {
+        var out = [CChar](repeating: 0, count: 64)
+        guard cs_phone_national_format(text, region, &out, Int32(out.count)) == 1 else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The one region of `regions` in whose plan the card's national numbers (printed without
+    /// a calling code) are valid and printed as that region prints them at home: the same groups
+    /// of digits as its national format, and, counting half as much, the same separators (Japan
+    /// and Korea hyphens, mainland China and Taiwan spaces). Nil when none fits, or two fit as well.
+    public static func region(ofPrintedNumbers numbers: [String], among regions: [String]) -> String? {
+        func groups(_ s: String) -> [Int] { s.split(whereSeparator: { !$0.isNumber }).map(\.count) }
+        func separators(_ s: String) -> [Character] { s.filter { $0 == " " || $0 == "-" } }
+        var score: [String: Double] = [:]
+        for printed in numbers where !printed.hasPrefix("+") {
+            let text = printed.trimmingCharacters(in: .whitespaces)
+            for region in regions {
+                guard let home = nationalFormat(text, region: region), groups(home) == groups(text) else { continue }
+                score[region, default: 0] += separators(home) == separators(text) ? 1.5 : 1
+            }
+        }
+        guard let best = score.values.max() else { return nil }
+        let top = score.filter { $0.value == best }.keys
+        return top.count == 1 ? top.first : nil
     }
 
     /// The calling code of a region ("DE" -> 49), nil when unknown.

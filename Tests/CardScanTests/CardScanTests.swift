@@ -59,6 +59,22 @@ import TestSupport
         #expect(contact.emails == ["info@mingwoo.co.kr"])
     }
 
+    /// A card English placed in no country keeps English's numbers (read as printed) when it is
+    /// read again in the script of the country its numbers name: they are then read by that
+    /// country's plan, and the script's reading adds only valid numbers English missed.
+    @Test func aScriptReadingKeepsTheNumbersEnglishReadAsPrinted() {
+        var english = Contact()
+        english.phones = [Phone(type: .work, number: "03-1234-5678", e164: nil, valid: false),
+                          Phone(type: .work, number: "090-8765-4321", e164: nil, valid: false)]
+        var script = Contact()
+        script.region = RegionGuess(code: "JP", sources: ["script"])
+        script.phones = [Phone(type: .fax, number: "03-1234-5678", e164: "+81312345678", valid: true),
+                         Phone(type: .work, number: "00.1234", e164: nil, valid: false)]
+        let merged = CardScanner.merge(english: english, script: script)
+        #expect(merged.phones.map(\.e164) == ["+81312345678", "+819087654321"])
+        #expect(merged.phones.map(\.type) == [.fax, .mobile])
+    }
+
     @Test func batchRecordsComeInInputOrderAndEnginesAreBounded() throws {
         let scanner = try Self.scanner(workers: 2)
         let files = try ExpectedCard.all().map { ScanInput.file(TestPaths.cards.appendingPathComponent($0.file).path) }

@@ -64,6 +64,22 @@ import Testing
         #expect(RegionInference.infer(lines: [sure, line("3 ef +81 12 ~i", 0.3, 1)], emails: [], urls: []) == nil)
     }
 
+    /// National numbers printed as one country prints them at home name it among the countries
+    /// they could be valid in; numbers as valid in two, printed as both would, name none.
+    @Test func numbersPrintedAsAtHomeNameTheirCountry() {
+        let regions = ["JP", "KR", "CN", "TW"]
+        #expect(PhoneNumbers.nationalFormat("0312345678", region: "JP") == "03-1234-5678")
+        #expect(PhoneNumbers.nationalFormat("0312345678", region: "KR") == "031-234-5678")
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["03-1234-5678"], among: regions) == "JP")
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["031-234-5678"], among: regions) == "KR")
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["02-234-5678", "010-2345-6789"], among: regions) == "KR")
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["010 2345 6789", "131 2345 6789"], among: regions) == "CN")
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["0912 345 678"], among: regions) == "TW")
+        // Valid in Korea and China and printed in neither's way; a number printed with its calling code.
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["01023456789"], among: regions) == nil)
+        #expect(PhoneNumbers.region(ofPrintedNumbers: ["+81 3-1234-5678"], among: regions) == nil)
+    }
+
     @Test func legalFormsAndPostcodesTipTheBalance() {
         // No domain, no prefix: the Spanish legal form and the province after the postcode.
         let c = ContactParser().parse(text: "Comercial KCRP S.Coop.\nMarcia Guillen\nMóvil 612 34 44 35\nCalle Mayor 3\n36001 Vigo, Pontevedra")

@@ -35,6 +35,10 @@ int cs_phone_find(const char *text, const char *region, int leniency, cs_phone_m
 /// Parses one number string; returns 1 and fills `out` when it parses, 0 when not, -1 on a throw.
 int cs_phone_parse(const char *text, const char *region, cs_phone_match *out);
 
+/// A number written as `region` prints it at home (libphonenumber's national format: "03-1234-5678"
+/// in Japan), written to `out`; returns 1, or 0 when the text is no valid number of that region.
+int cs_phone_national_format(const char *text, const char *region, char *out, int capacity);
+
 /// The calling code of a region ("DE" -> 49), 0 when unknown.
 int cs_phone_country_code(const char *region);
 
