@@ -23,7 +23,7 @@ public struct RegionGuess: Sendable, Equatable {
 enum RegionInference {
     static func infer(lines cardLines: [CardLine], emails: [String], urls: [String]) -> RegionGuess? {
         // Lines OCR read with little confidence are mostly texture read as letters: they say nothing.
-        let lines = cardLines.filter { $0.confidence >= 0.45 }.map(\.text)
+        let lines = cardLines.filter { $0.confidence >= sureLine }.map(\.text)
         var votes: [String: Double] = [:]
         var sources: [String: Set<String>] = [:]
         func vote(_ code: String, _ weight: Double, _ source: String) {
@@ -39,15 +39,7 @@ enum RegionInference {
             }
         }
         for code in namedCountries { vote(code, 5, "country-name") }
-        var prefixes = Set<String>()
-        for line in lines {
-            for region in internationalRegions(in: line) { prefixes.insert(region) }
-        }
-        // A number valid in its calling code's plan is no texture, however unsure the line it is on.
-        for line in cardLines where line.confidence < 0.45 {
-            for region in internationalRegions(in: line.text, validOnly: true) { prefixes.insert(region) }
-        }
-        for code in prefixes { vote(code, 3, "phone-prefix") }
+        for code in prefixRegions(cardLines) { vote(code, 3, "phone-prefix") }
         let hosts = Set(Domains.hosts(emails: emails, urls: urls))
         var domainRegions = Set<String>()
         for host in hosts {
@@ -73,8 +65,22 @@ enum RegionInference {
         return RegionGuess(code: best.key, sources: order.filter { sources[best.key]?.contains($0) == true })
     }
 
+    /// OCR confidence from which a line's words count as evidence (below it, mostly texture read as letters).
+    static let sureLine = 0.45
+
     /// The weight of evidence a region must exceed to be said.
     static let minimumEvidence = 1.5
+
+    /// Regions of the card's numbers printed with an international prefix: on the lines read
+    /// surely, and, on the others, those valid in their calling code's plan (such a number is no
+    /// texture, however unsure the line it is on).
+    static func prefixRegions(_ lines: [CardLine]) -> Set<String> {
+        var out = Set<String>()
+        for line in lines {
+            out.formUnion(internationalRegions(in: line.text, validOnly: line.confidence < sureLine))
+        }
+        return out
+    }
 
     /// Regions of the numbers printed with an international prefix ("+81 52-858-6777"); with
     /// `validOnly`, only of those valid in their calling code's plan.
