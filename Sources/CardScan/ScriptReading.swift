@@ -2,6 +2,7 @@ import CardOCR
 import ContactParser
 import Foundation
 import ImageIngest
+import Synchronization
 
 /// Cards printed in Japanese, Chinese or Korean, read a second time in their own script.
 ///
@@ -15,17 +16,26 @@ extension CardScanner {
     /// that script (a name and a company; junk read in a Latin card's pictures gives fewer).
     static let sureLettersOfAScriptCard = 6
 
+    /// How many cards this process has read a second time in a script of their own (for tests
+    /// and the benchmark).
+    public static var scriptReadings: Int { scriptCounter.load(ordering: .relaxed) }
+    private static let scriptCounter = Atomic<Int>(0)
+
     /// The contact read in the card's own script, or nil when the card is not printed in one
     /// (or its data is not installed, or the configuration reads in chosen languages).
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
+        // A card English read surely, its person and most of its words, is a Latin card, whatever
+        // its country (an English card from Tokyo or Singapore).
+        guard !(Self.readsAsLatinCard(english) && page.meanWordConfidence >= Self.latinCardConfidence) else { return nil }
         // The script from the country the card's own numbers, domain or postcode name, whatever
-        // English read: a bilingual card gives English a name and a company, and English reads
-        // East Asian type as junk it may be sure of. (A quick reading of the unread lines with all
-        // four scripts' data, for cards that name none, cost the Latin cards of the wild set 115 ms
-        // each on average: their poor photos give such lines too.)
+        // else English read: a bilingual card gives English a name and a company, and English
+        // reads East Asian type as junk it may be sure of. (A quick reading of the unread lines
+        // with all four scripts' data, for cards that name none, cost the Latin cards of the wild
+        // set 115 ms each on average: their poor photos give such lines too.)
         guard let (script, region) = Self.script(ofRegion: english.region) ?? Self.script(ofNumbers: english, page: page) else { return nil }
+        Self.scriptCounter.add(1, ordering: .relaxed)
         let clock = ContinuousClock()
         let start = clock.now
         defer { timings.add((clock.now - start).milliseconds, to: .ocr) }
@@ -127,6 +137,19 @@ extension CardScanner {
         default: return nil
         }
     }
+
+    /// True when English read the card's person surely: a name, and a title or a company, each
+    /// trusted (English data reads a Japanese, Chinese or Korean name as junk, if at all).
+    static func readsAsLatinCard(_ english: Contact) -> Bool {
+        let c = english.confidence
+        return (c[.name] ?? 0) >= 0.6 && max(c[.title] ?? 0, c[.organization] ?? 0) >= 0.7
+    }
+
+    /// Mean word confidence of English's reading from which a card whose person English read
+    /// surely is taken for a Latin card. English cards from Japan and Singapore in the wild set
+    /// read at 0.68-0.94; East Asian cards where English found a person, at 0.49-0.67 (the East
+    /// Asian lines English reads as junk weigh the mean down).
+    static let latinCardConfidence = 0.65
 
     static let strongRegionEvidence: Set<String> = ["phone-prefix", "phone-number", "domain", "postcode", "country-name"]
 

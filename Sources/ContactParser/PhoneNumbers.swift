@@ -62,8 +62,9 @@ public enum PhoneNumbers {
         func groups(_ s: String) -> [Int] { s.split(whereSeparator: { !$0.isNumber }).map(\.count) }
         func separators(_ s: String) -> [Character] { s.filter { $0 == " " || $0 == "-" } }
         var score: [String: Double] = [:]
-        for printed in numbers where !printed.hasPrefix("+") {
+        for printed in numbers {
             let text = printed.trimmingCharacters(in: .whitespaces)
+            guard !text.hasPrefix("+") else { continue }
             for region in regions {
                 guard let home = nationalFormat(text, region: region), groups(home) == groups(text) else { continue }
                 score[region, default: 0] += separators(home) == separators(text) ? 1.5 : 1

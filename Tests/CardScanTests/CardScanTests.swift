@@ -59,6 +59,21 @@ import TestSupport
         #expect(contact.emails == ["info@mingwoo.co.kr"])
     }
 
+    /// Fixtures/Conditions/cond-keyboard-glare.jpg: an English card from Tokyo (+81 numbers, a
+    /// .jp domain). English reads its person and most of its words surely: it is not read again
+    /// in Japanese, which would cost a whole reading for nothing.
+    @Test func anEnglishCardFromJapanIsNotReadInJapanese() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/Conditions/cond-keyboard-glare.jpg")
+        let before = CardScanner.scriptReadings
+        let record = try Self.scanner(workers: 1).scan(file: url.path)
+        #expect(record.contact?.region?.code == "JP")
+        #expect(record.contact?.name != nil)
+        #expect(CardScanner.scriptReadings == before)
+        let cjk = TestPaths.packageRoot.appendingPathComponent("Fixtures/CJK/cjk-bilingual.jpg")
+        _ = try Self.scanner(workers: 1).scan(file: cjk.path)
+        #expect(CardScanner.scriptReadings == before + 1)
+    }
+
     /// A card English placed in no country keeps English's numbers (read as printed) when it is
     /// read again in the script of the country its numbers name: they are then read by that
     /// country's plan, and the script's reading adds only valid numbers English missed.

@@ -77,7 +77,7 @@ import Testing
         #expect(PhoneNumbers.region(ofPrintedNumbers: ["0912 345 678"], among: regions) == "TW")
         // Valid in Korea and China and printed in neither's way; a number printed with its calling code.
         #expect(PhoneNumbers.region(ofPrintedNumbers: ["01023456789"], among: regions) == nil)
-        #expect(PhoneNumbers.region(ofPrintedNumbers: ["+81 3-1234-5678"], among: regions) == nil)
+        #expect(PhoneNumbers.region(ofPrintedNumbers: [" +81 3-1234-5678"], among: regions) == nil)
     }
 
     @Test func legalFormsAndPostcodesTipTheBalance() {
