@@ -177,7 +177,7 @@ extension CardScanner {
         // numbers then kept as printed are read by the plan of the script's country).
         if !english.phones.isEmpty {
             if english.region == nil, let region = script.region?.code {
-                contact.phones = mergePhones(english: english.phones.map { reading($0, in: region) }, script: script.phones)
+                contact.phones = mergePhones(english: english.phones.map { $0.read(in: region) }, script: script.phones)
             } else if english.region?.code == script.region?.code {
                 contact.phones = mergePhones(english: english.phones, script: script.phones)
             } else {
@@ -188,16 +188,6 @@ extension CardScanner {
             contact.confidence[field] = english.confidence[field]
         }
         return contact
-    }
-
-    /// A number kept as printed (no country known), read by `region`'s plan when valid there.
-    static func reading(_ phone: Phone, in region: String) -> Phone {
-        guard phone.e164 == nil, let m = PhoneNumbers.parse(phone.number, region: region), m.valid else { return phone }
-        var read = phone
-        read.e164 = m.e164
-        read.valid = true
-        if read.type == .work, m.kind == .mobile { read.type = .mobile }
-        return read
     }
 
     /// English's numbers (its data reads digits better), each typed by the label the script's

@@ -282,3 +282,17 @@ enum PhoneExtractor {
         return out.joined(separator: " ")
     }
 }
+
+extension Phone {
+    /// This number, kept as printed when no country was known, read by `region`'s plan when it is
+    /// valid there, and typed as the extractor types a number with its label (a "work" number the
+    /// plan calls a mobile is one).
+    public func read(in region: String) -> Phone {
+        guard e164 == nil, let match = PhoneNumbers.parse(number, region: region), match.valid else { return self }
+        var read = self
+        read.e164 = match.e164
+        read.valid = true
+        read.type = PhoneExtractor.phoneType(of: match, digits: number.filter(\.isNumber), label: type, region: region)
+        return read
+    }
+}

@@ -51,7 +51,7 @@ public enum PhoneNumbers {
     public static func nationalFormat(_ text: String, region: String) -> String? {
         var out = [CChar](repeating: 0, count: 64)
         guard cs_phone_national_format(text, region, &out, Int32(out.count)) == 1 else { return nil }
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return string(out)
     }
 
     /// The one region of `regions` in whose plan the card's national numbers (printed without
@@ -85,8 +85,7 @@ public enum PhoneNumbers {
     public static func example(region: String, mobile: Bool) -> (national: String, e164: String)? {
         var national = [CChar](repeating: 0, count: 64), e164 = [CChar](repeating: 0, count: 32)
         guard cs_phone_example(region, mobile ? 1 : 0, &national, Int32(national.count), &e164, Int32(e164.count)) == 1 else { return nil }
-        func text(_ b: [CChar]) -> String { String(decoding: b.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
-        return (text(national), text(e164))
+        return (string(national), string(e164))
     }
 
     /// The regions libphonenumber knows (ISO 3166 alpha-2).
@@ -96,7 +95,7 @@ public enum PhoneNumbers {
     public static func mainRegion(forCallingCode code: Int) -> String? {
         var buffer = [CChar](repeating: 0, count: 8)
         guard cs_phone_region_for_code(Int32(code), &buffer, Int32(buffer.count)) == 1 else { return nil }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return string(buffer)
     }
 
     private static func kind(_ t: Int32) -> PhoneMatch.Kind {
@@ -108,6 +107,11 @@ public enum PhoneNumbers {
         case Int32(CS_PHONE_UNKNOWN): return .unknown
         default: return .other
         }
+    }
+
+    /// The NUL-terminated UTF-8 text a C call wrote into `buffer`.
+    private static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     private static func string<T>(_ tuple: T) -> String {
