@@ -1,3 +1,4 @@
+import CardDetection
 import CardOCR
 import ContactParser
 import Foundation
@@ -43,12 +44,13 @@ extension CardScanner {
         var best: (page: OCRPage, rotation: QuarterTurn, script: CardScript)?
         for candidate in candidates {
             guard let pool = nativePools.pool(for: candidate.languages),
-                  let read = try? pool.withEngine({ engine throws(OCRError) in try engine.recognizeUpright(card) }) else { continue }
+                  let read = try? pool.withEngine({ engine throws(OCRError) in try Self.readAsTurned(card, engine: engine) }) else { continue }
             if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
         }
         guard var best else { return nil }
         if best.rotation == .none, let pool = nativePools.pool(for: best.script.languages) {
             best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
+            best.page = withUnreadInk(in: best.page, card: card, pool: pool)
         }
         if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
            Self.sureLetters(columns) > Self.sureLetters(best.page) {
@@ -74,6 +76,31 @@ extension CardScanner {
             page = ForeignScriptEvidence.adding(part, at: box, to: page)
         }
         return page
+    }
+
+    /// `script` (a reading of `card` in its script, not turned) with the print neither reading
+    /// found (`UnreadInk`), each line of it read alone; a line kept when read surely.
+    func withUnreadInk(in script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
+        let normalized = CardNormalizer.normalize(card)
+        var page = script
+        for box in UnreadInk.boxes(in: normalized, read: script) {
+            guard let part = try? pool.withEngine({ engine throws(OCRError) in
+                try engine.recognize(Self.crop(normalized, to: box), normalize: false, segmentation: .singleLine)
+            }) else { continue }
+            page = ForeignScriptEvidence.adding(part, at: box, to: page)
+        }
+        return page
+    }
+
+    /// A card read in its script at the turn the English reading found for it (`card` comes
+    /// turned): read another way only when that reading is unsure and another is better. The
+    /// script's layout analysis finds columns in lines across turned a quarter, and such a
+    /// reading can hold more characters than the right one while it leaves out lines.
+    static func readAsTurned(_ card: PixelImage, engine: OCREngine) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
+        let asTurned = try engine.recognize(card)
+        guard asTurned.meanWordConfidence < OCREngine.trustedConfidence else { return (asTurned, .none) }
+        let other = try engine.recognizeUpright(card)
+        return OCREngine.isBetter(other.page, than: asTurned) ? other : (asTurned, .none)
     }
 
     static func sureLetters(_ page: OCRPage) -> Int { ForeignScriptEvidence.sureEastAsianLetters(in: page) }

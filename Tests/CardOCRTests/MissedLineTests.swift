@@ -1,3 +1,4 @@
+import ImageIngest
 import Testing
 @testable import CardOCR
 
@@ -38,5 +39,38 @@ import Testing
         let page = ForeignScriptEvidence.adding(part, at: Box(left: 80, top: 120, right: 320, bottom: 240), to: Self.script)
         #expect(page.lines.map(\.text) == ["海山商事株式会社", "田中 一郎", "TEL 03-1234-5678"])
         #expect(page.lines[1].box == Box(left: 100, top: 140, right: 300, bottom: 220))
+    }
+
+    /// The card of `script` as print: dark blocks on white where its lines and the name are, a
+    /// speck, and a shadow along the left edge.
+    static func printed() -> PixelImage {
+        var pixels = [UInt8](repeating: 235, count: 1000 * 600)
+        func block(_ left: Int, _ top: Int, _ width: Int, _ height: Int) {
+            for y in top..<(top + height) { for x in left..<(left + width) where (x + y) % 3 != 0 { pixels[y * 1000 + x] = 30 } }
+        }
+        block(104, 62, 296, 34)                       // the company, read
+        block(100, 140, 80, 80); block(220, 140, 80, 80)  // the name: two characters set large, unread
+        block(100, 300, 60, 20); block(170, 300, 200, 20)  // the numbers, read
+        block(100, 400, 8, 8)                         // a speck
+        block(0, 0, 10, 600)                          // the shadow along the edge
+        return PixelImage(width: 1000, height: 600, channels: 1, pixels: pixels)
+    }
+
+    @Test func printNoLineOfTheReadingCoversIsUnreadInk() {
+        // One box for the name's two characters, widened by a quarter of its height; nothing for
+        // the lines read, the speck or the edge.
+        #expect(UnreadInk.boxes(in: Self.printed(), read: Self.script) == [Box(left: 80, top: 120, right: 320, bottom: 240)])
+    }
+
+    @Test func printTheReadingCoversLeavesNoUnreadInk() {
+        let read = OCRPage(lines: Self.script.lines + [Self.line([Self.word("田中", 100, 140, 80, 80, 0.9), Self.word("一郎", 220, 140, 80, 80, 0.9)])],
+                           width: 1000, height: 600)
+        #expect(UnreadInk.boxes(in: Self.printed(), read: read).isEmpty)
+    }
+
+    @Test func aPictureTallerThanAQuarterOfTheCardIsNotALine() {
+        var picture = Self.printed()
+        for y in 300..<480 { for x in 600..<900 { picture.pixels[y * 1000 + x] = 20 } }
+        #expect(UnreadInk.boxes(in: picture, read: Self.script) == [Box(left: 80, top: 120, right: 320, bottom: 240)])
     }
 }
