@@ -84,6 +84,20 @@ import Testing
         #expect(CJKAddress.split("广东省例圳市南山区科技路8号", region: "CN").city == "例圳市")
     }
 
+    /// The postcode printed alone on the line above the address: the address is the next line,
+    /// with the postcode, and its building on the line below.
+    @Test func aPostcodeAloneAboveTheAddressTakesTheAddressWithIt() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社例野商事", 30), ("営業部 部長", 22), ("例野 太郎", 48), ("〒123-4567", 18),
+            ("東京都例野市松が谷8-30-9", 18), ("例野ビル 5階", 18), ("TEL 03-1234-5678", 18),
+        ]))
+        #expect(contact.address?.postalCode == "123-4567")
+        #expect(contact.address?.region == "東京都")
+        #expect(contact.address?.city == "例野市")
+        #expect(contact.address?.street == "松が谷8-30-9")
+        #expect(contact.address?.lines == ["〒123-4567", "東京都例野市松が谷8-30-9", "例野ビル 5階"])
+    }
+
     @Test func aCityAfterAProvinceLevelCityIsTheCity() {
         let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
         #expect(address.region == "重庆市")

@@ -19,7 +19,11 @@ enum CJKAddress {
 
     static func extract(from lines: [CJKLine], skip: Set<Int>, region: String?) -> Result {
         var result = Result()
-        guard let main = lines.firstIndex(where: { !skip.contains($0.index) && isAddressLine($0, region: region) }) else { return result }
+        let candidates = lines.indices.filter { !skip.contains(lines[$0].index) && isAddressLine(lines[$0], region: region) }
+        // The first line of the address itself: a postcode printed alone above it (〒100-0005) is
+        // taken with it below.
+        guard let main = candidates.first(where: { postcodeOnly(lines[$0].folded, region: region) == nil }) ?? candidates.first
+        else { return result }
         var postcode: String?
         var used = [lines[main]]
         // A postcode on its own line just above or below.
