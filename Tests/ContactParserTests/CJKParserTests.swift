@@ -98,6 +98,27 @@ import Testing
         #expect(contact.address?.lines == ["〒123-4567", "東京都例野市松が谷8-30-9", "例野ビル 5階"])
     }
 
+    @Test func aPostcodeDashReadAsABarOrALongVowelMarkIsStillADash() {
+        for printed in ["〒123|4567", "〒123ー4567", "〒123一4567"] {
+            let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+                ("株式会社例野商事", 30), ("例野 太郎", 48), (printed, 18),
+                ("東京都例野市松が谷8-30-9", 18), ("例野ビル 5階", 18), ("TEL 03-1234-5678", 18),
+            ]))
+            #expect(contact.address?.postalCode == "123-4567", "\(printed)")
+            #expect(contact.address?.region == "東京都", "\(printed)")
+        }
+    }
+
+    @Test func aDeputyOrActingTitleIsATitle() {
+        for title in ["情報システム部 課長代理", "営業部 部長補佐"] {
+            let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+                ("株式会社例野商事", 30), (title, 22), ("例野 太郎", 48), ("TEL 03-1234-5678", 18),
+            ]))
+            #expect(contact.title == title)
+            #expect(contact.name?.full == "例野 太郎")
+        }
+    }
+
     @Test func aCityAfterAProvinceLevelCityIsTheCity() {
         let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
         #expect(address.region == "重庆市")

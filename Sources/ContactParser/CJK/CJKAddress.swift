@@ -104,11 +104,16 @@ enum CJKAddress {
             break
         }
         s = s.drop { " :：()（）".contains($0) }
-        let code = s.prefix { $0.isNumber || $0 == "-" }
-        guard isPostcode(String(code), region: region, marked: marked || code.contains("-")) else { return nil }
-        let rest = s.dropFirst(code.count).drop { " )）".contains($0) }
-        return (String(code), String(rest))
+        // OCR reads a postcode's thin dash as a bar or a long vowel mark now and then (〒008|0812).
+        let printed = s.prefix { $0.isNumber || Self.postcodeDashes.contains($0) }
+        let code = String(printed.map { Self.postcodeDashes.contains($0) ? "-" : $0 }).trimmingCharacters(in: ["-"])
+        guard isPostcode(code, region: region, marked: marked || code.contains("-")) else { return nil }
+        let rest = s.dropFirst(printed.count).drop { " )）".contains($0) }
+        return (code, String(rest))
     }
+
+    /// What OCR makes of the dash between a postcode's groups of digits.
+    static let postcodeDashes: Set<Character> = ["-", "|", "ー", "一", "－", "—", "–", "‐"]
 
     /// A postcode at the end of the line, with or without its mark ("... 邮编 200120", "... (06234)").
     static func trailingPostcode(_ text: String, region: String?) -> (code: String, rest: String)? {
