@@ -109,6 +109,46 @@ import Testing
         }
     }
 
+    /// A postcode line whose mark OCR misread (a character of 邮编 wrong, a bracket for another,
+    /// 〒 read as a quote) still gives the postcode, when the code has the region's own shape.
+    @Test func aPostcodeWithAMisreadMarkIsStillThePostcode() {
+        let chinese = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("例江科技有限公司", 30), ("张 例明", 48), ("广东省例圳市南山区科技路8号", 18), ("部编: 518057", 18),
+            ("电话: 0755 2345 6789", 18),
+        ]))
+        #expect(chinese.address?.postalCode == "518057")
+        #expect(chinese.address?.city == "例圳市")
+        let korean = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("(주)예솔상사", 30), ("김 예솔", 48), ("서울특별시 한솔구 예솔로 47", 18), ("( 우 ] 01234", 18),
+            ("전화 02-123-4567", 18),
+        ]))
+        #expect(korean.address?.postalCode == "01234")
+        let japanese = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社例野商事", 30), ("例野 太郎", 48), ("'123-4567", 18), ("東京都例野市松が谷8-30-9", 18),
+            ("例野ビル 5階", 18), ("TEL 03-1234-5678", 18),
+        ]))
+        #expect(japanese.address?.postalCode == "123-4567")
+        // A line of a few letters and a number of another shape is not a postcode.
+        let other = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("例江科技有限公司", 30), ("张 例明", 48), ("广东省例圳市南山区科技路8号", 18), ("分机 1234", 18),
+            ("电话: 0755 2345 6789", 18),
+        ]))
+        #expect(other.address?.postalCode == nil)
+    }
+
+    /// A company's name whose last word ends in a unit of addresses (반도체 ends in 도, as a
+    /// province does) is the organization, not the address, when it holds a legal form.
+    @Test func aCompanyWithALegalFormIsNotAnAddress() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("예솔반도체 주식회사", 30), ("김 예솔", 48), ("수석연구원", 20), ("(01234) 서울특별시 한솔구 예솔로 47", 18),
+            ("전화 02-123-4567", 18),
+        ]))
+        #expect(contact.organization == "예솔반도체 주식회사")
+        #expect(contact.address?.postalCode == "01234")
+        #expect(contact.address?.city == "한솔구")
+        #expect(contact.address?.street == "예솔로 47")
+    }
+
     @Test func aDeputyOrActingTitleIsATitle() {
         for title in ["情報システム部 課長代理", "営業部 部長補佐"] {
             let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([

@@ -60,11 +60,13 @@ enum CJKAddress {
     }
 
     /// A line that holds an address: a postal mark, a known prefecture or province at its start,
-    /// or a municipality followed by a road or number.
+    /// or a municipality followed by a road or number. A line with a legal form and no number is
+    /// the company's name, whatever unit its words end in (반도체 ends in 도, a province's).
     static func isAddressLine(_ line: CJKLine, region: String?) -> Bool {
         let text = stripLabel(line.folded)
         if text.hasPrefix("〒") { return text.contains(where: \.isNumber) }
-        guard CJKText.counts(text).eastAsian >= 4 else { return false }
+        guard CJKText.counts(text).eastAsian >= 4,
+              !(CJKLexicon.holdsLegalForm(line.folded) && !text.contains(where: \.isNumber)) else { return false }
         if subregion(atStartOf: stripPostcode(text, region: region), region: region) != nil { return true }
         let marks = addressMarks.filter { text.contains($0) }.count
         return text.contains(where: \.isNumber) && marks >= 1 && text.contains(where: { municipalityEnds.contains($0) })
@@ -84,11 +86,23 @@ enum CJKAddress {
         return s
     }
 
-    /// The postcode of a line holding nothing else but its mark ("〒100-0005", "邮编：200120", "(우) 06234").
+    /// The postcode of a line holding nothing else but its mark ("〒100-0005", "邮编：200120", "(우) 06234"),
+    /// or a mark OCR misread (a character or two of it wrong, a bracket for another): a code of
+    /// the region's own shape after at most `misreadMark` characters that are not digits.
     static func postcodeOnly(_ text: String, region: String?) -> String? {
-        guard let (code, rest) = leadingPostcode(text, region: region) ?? trailingPostcode(text, region: region) else { return nil }
-        return rest.filter({ $0.isLetter }).isEmpty ? code : nil
+        if let (code, rest) = leadingPostcode(text, region: region) ?? trailingPostcode(text, region: region) {
+            return rest.filter({ $0.isLetter }).isEmpty ? code : nil
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let mark = trimmed.prefix { !$0.isNumber }
+        guard mark.filter({ $0 != " " }).count <= misreadMark else { return nil }
+        let code = String(trimmed.dropFirst(mark.count)).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ")）]")))
+        guard code.allSatisfy({ $0.isNumber || $0 == "-" }), isPostcode(code, region: region, marked: false) else { return nil }
+        return code
     }
+
+    /// The most characters a misread postal mark and its brackets or colon take ("部编:", "( 우 ]").
+    static let misreadMark = 4
 
     static func stripPostcode(_ text: String, region: String?) -> String {
         leadingPostcode(text, region: region)?.rest ?? text

@@ -51,6 +51,12 @@ enum CJKLexicon {
         ("office", .work), ("direct", .work),
     ]
 
+    /// True when `folded` (a line with full-width forms folded) holds a legal form.
+    static func holdsLegalForm(_ folded: String) -> Bool {
+        let compact = folded.filter { $0 != " " }
+        return legalForms.contains { compact.contains(CJKText.folded($0).filter { $0 != " " }) }
+    }
+
     /// Marks and labels before a postcode.
     static let postalMarks: [String] = ["〒", "邮编", "郵編", "邮政编码", "郵遞區號", "郵政編碼", "우편번호", "(우)", "우)", "우"]
 

@@ -39,10 +39,7 @@ struct CJKPeople {
 
     /// The line with a legal form (the tallest when several), else one naming a kind of organisation.
     func organizationLine(_ lines: [CJKLine]) -> CJKLine? {
-        let withForm = lines.filter { line in
-            let compact = line.folded.filter { $0 != " " }
-            return CJKLexicon.legalForms.contains { compact.contains(CJKText.folded($0).filter { $0 != " " }) }
-        }
+        let withForm = lines.filter { CJKLexicon.holdsLegalForm($0.folded) }
         if let best = withForm.max(by: { $0.height < $1.height }) { return best }
         return lines.filter { line in
             CJKLexicon.organizationHeads.contains { line.text.hasSuffix($0) } && line.counts.eastAsian >= 3
