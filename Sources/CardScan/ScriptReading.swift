@@ -48,10 +48,14 @@ extension CardScanner {
             if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
         }
         guard var best else { return nil }
+        let normalized = CardNormalizer.normalize(card).rotated(clockwise: best.rotation)
         if best.rotation == .none, let pool = nativePools.pool(for: best.script.languages) {
             best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
-            best.page = withUnreadInk(in: best.page, card: card, pool: pool)
+            best.page = withUnreadInk(in: best.page, normalized: normalized, pool: pool)
         }
+        // The spaces of lines across are measured in their ink (`InkSpacing`); a reading in
+        // columns keeps the script's.
+        best.page = InkSpacing.spaced(best.page, image: normalized)
         if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
            Self.sureLetters(columns) > Self.sureLetters(best.page) {
             best.page = columns
@@ -78,10 +82,10 @@ extension CardScanner {
         return page
     }
 
-    /// `script` (a reading of `card` in its script, not turned) with the print neither reading
-    /// found (`UnreadInk`), each line of it read alone; a line kept when read surely.
-    func withUnreadInk(in script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
-        let normalized = CardNormalizer.normalize(card)
+    /// `script` (a reading of a card in its script, not turned) with the print neither reading
+    /// found (`UnreadInk`) on the card normalised (`normalized`), each line of it read alone; a
+    /// line kept when read surely.
+    func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
         for box in UnreadInk.boxes(in: normalized, read: script) {
             guard let part = try? pool.withEngine({ engine throws(OCRError) in
