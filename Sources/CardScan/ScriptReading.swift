@@ -53,6 +53,9 @@ extension CardScanner {
             best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
             best.page = withUnreadInk(in: best.page, normalized: normalized, pool: pool)
         }
+        if let pool = nativePools.pool(for: best.script.languages) {
+            best.page = withLargeLinesReadAlone(best.page, card: card.rotated(clockwise: best.rotation), pool: pool)
+        }
         // The spaces of lines across are measured in their ink (`InkSpacing`); a reading in
         // columns keeps the script's.
         best.page = InkSpacing.spaced(best.page, image: normalized)
@@ -92,6 +95,19 @@ extension CardScanner {
                 try engine.recognize(Self.crop(normalized, to: box), normalize: false, segmentation: .singleLine)
             }) else { continue }
             page = ForeignScriptEvidence.adding(part, at: box, to: page)
+        }
+        return page
+    }
+
+    /// `script` (a reading of `card` in its script) with its lines set large read again alone
+    /// (`LargeLines`), each kept when read more surely.
+    func withLargeLinesReadAlone(_ script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
+        var page = script
+        for (index, box) in LargeLines.candidates(in: script) {
+            guard let part = try? pool.withEngine({ engine throws(OCRError) in
+                try engine.recognize(Self.crop(card, to: box), segmentation: .singleLine)
+            }) else { continue }
+            page = LargeLines.replacing(line: index, with: part, at: box, in: page)
         }
         return page
     }
