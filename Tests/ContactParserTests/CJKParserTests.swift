@@ -136,6 +136,16 @@ import Testing
         #expect(other.address?.postalCode == nil)
     }
 
+    /// An e-mail address the script's data read as an unsure run of digits holds no phone number.
+    @Test func anUnsureRunOfDigitsGivesNoNumber() {
+        var lines = Self.card([("(주)예솔상사", 30), ("김 예솔", 48), ("휴대폰 010-2345-6789", 18), ("0", 18)])
+        lines[3] = TextLine(text: "10+0@02123456780.00.6", confidence: 0.15, height: 18, top: lines[3].top, left: 60)
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: lines)
+        #expect(contact.phones.map(\.e164) == ["+821023456789"])
+        lines[3].confidence = 0.6
+        #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).phones.count == 2)
+    }
+
     /// A company's name whose last word ends in a unit of addresses (반도체 ends in 도, as a
     /// province does) is the organization, not the address, when it holds a legal form.
     @Test func aCompanyWithALegalFormIsNotAnAddress() {
