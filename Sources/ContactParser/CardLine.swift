@@ -93,6 +93,11 @@ struct CardLine: Sendable {
         s = s.replacingIfPresent("\u{201C}", with: "\"").replacingIfPresent("\u{201D}", with: "\"")
         s = s.replacingIfPresent("\u{2018}", with: "'").replacingIfPresent("\u{2019}", with: "'")
         s = s.replacingIfPresent("\u{FB01}", with: "fi").replacingIfPresent("\u{FB02}", with: "fl")
+        // A bar or a cent sign before the dot an e-mail address starts with is its initial
+        // misread ("|.bitta@" is l.bitta; a local part never starts with a dot), not debris.
+        if let first = s.first, let initial = EmailExtractor.misreadInitials[first], s.dropFirst().hasPrefix("."), s.contains("@") {
+            s = initial + s.dropFirst()
+        }
         s = s.trimmingCharacters(in: ParserCharacters.debris)
         while s.contains(bytes: "  ") { s = s.replacingOccurrences(of: "  ", with: " ") }
         // Texture or an icon read after the text: a symbol and a few stray letters ("... = p", "... —ste").

@@ -26,7 +26,7 @@ enum EmailExtractor {
             for (i, ch) in chars.enumerated() where ch == "@" {
                 let s = localStart(chars, at: i)
                 let (domain, e) = domainAfter(chars, at: i)
-                var local = String(chars[s..<i]).replacingIfPresent(" ", with: "")
+                var local = misreadInitial(chars, localStart: s) + String(chars[s..<i]).replacingIfPresent(" ", with: "")
                 local = local.trimmingCharacters(in: ParserCharacters.localPunctuation)
                 // A label glued to the address ("E:jane@", "Email-jane@").
                 if let colon = local.lastIndex(of: ":") { local = String(local[local.index(after: colon)...]) }
@@ -66,6 +66,24 @@ enum EmailExtractor {
             .replacingIfPresent(" @", with: "@")
     }
 
+    /// True when `tail` (a label OCR set apart) and the last label of `domain` make a public
+    /// suffix of two labels: "ruikang.co" and "kr" are "ruikang.co.kr", not "ruikang.co".
+    static func continuesSuffix(_ domain: String, with tail: String) -> Bool {
+        let label = tail.trimmingCharacters(in: CharacterSet(charactersIn: ".")).lowercased()
+        guard label.count == 2, label.allSatisfy(\.isLetter), let last = domain.lowercased().split(separator: ".").last else { return false }
+        return ParserData.publicSuffixes.contains(last + "." + label)
+    }
+
+    /// The letter a sign before a local part that starts with a dot stands for ("|.bitta@" is
+    /// l.bitta, "¢.solgu@" c.solgu: a local part never starts with a dot); empty for the others.
+    static func misreadInitial(_ chars: [Character], localStart s: Int) -> String {
+        guard s >= 1, s < chars.count, chars[s] == ".", s == 1 || !chars[s - 2].isLetter else { return "" }
+        return misreadInitials[chars[s - 1]] ?? ""
+    }
+
+    /// Signs OCR reads for an e-mail address's initial, and the letters they stand for.
+    static let misreadInitials: [Character: String] = ["|": "l", "¢": "c"]
+
     /// Where the local part before the "@" at `at` starts.
     static func localStart(_ chars: [Character], at: Int) -> Int {
         func isLocal(_ c: Character) -> Bool {
@@ -93,13 +111,14 @@ enum EmailExtractor {
             if c.unicodeScalars.count == 1, let u = c.unicodeScalars.first, domainChars.contains(u) {
                 domain.append(c); e += 1; continue
             }
-            if c == "," || c == " ", !domain.isEmpty, Domains.repair(domain) == nil || domain.hasSuffix(".") {
+            if c == "," || c == " ", !domain.isEmpty {
                 var k = e
                 while k < chars.count, chars[k] == " " || chars[k] == "," || chars[k] == "." { k += 1 }
                 var tail = ""
                 var m = k
                 while m < chars.count, chars[m].isASCII, chars[m].isLetter || chars[m] == "." { tail.append(chars[m]); m += 1 }
-                if !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
+                let unfinished = Domains.repair(domain) == nil || domain.hasSuffix(".") || continuesSuffix(domain, with: tail)
+                if unfinished, !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
                     domain = joined
                     e = m
                     continue

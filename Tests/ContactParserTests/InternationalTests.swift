@@ -356,6 +356,22 @@ import Testing
         // Not a domain at all: nothing.
         #expect(ContactParser().parse(text: "Meet me at the.fair").urls.isEmpty)
     }
+
+    /// A two-label suffix whose labels OCR set apart with a comma, a dot and a space, or spaces
+    /// alone, is one suffix; a word after a complete domain is not part of it.
+    @Test func aSuffixSplitByOCRIsJoinedIntoTheLongerSuffix() {
+        #expect(ContactParser().parse(text: "jun.rei@nipponrei,co. kr").emails == ["jun.rei@nipponrei.co.kr"])
+        #expect(ContactParser().parse(text: "jun@nipponrei co kr").emails == ["jun@nipponrei.co.kr"])
+        #expect(ContactParser().parse(text: "jun@nipponrei.co uk").emails == ["jun@nipponrei.co.uk"])
+        #expect(ContactParser().parse(text: "jun@nipponrei.com and more").emails == ["jun@nipponrei.com"])
+    }
+
+    /// A local part never starts with a dot: a bar or a cent sign before one is the initial OCR misread.
+    @Test func anInitialReadAsASignIsALetter() {
+        #expect(ContactParser().parse(text: "|.rei@nipponrei.com.tw").emails == ["l.rei@nipponrei.com.tw"])
+        #expect(ContactParser().parse(text: "¢.rei@nipponrei.com.tw").emails == ["c.rei@nipponrei.com.tw"])
+        #expect(ContactParser().parse(text: "Tel 1234 | rei@nipponrei.com").emails == ["rei@nipponrei.com"])
+    }
 }
 
 @Suite struct WebAddressSlipTests {
