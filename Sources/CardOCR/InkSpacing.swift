@@ -6,7 +6,7 @@ import ImageIngest
 /// ("吴红 梅") and joins one printed with a space ("王秀芳"), and its boxes for single characters
 /// overlap (the first often spans the whole word), so its gaps cannot tell either. Full-width
 /// characters advance by one pitch each, and the gap between two of them is a small share of it;
-/// a space (a quarter of the type's height or more) is a gap no character holds inside it. So a
+/// a space (0.3 of the type's height or more) is a gap few characters hold inside them. So a
 /// line of such characters alone is cut at its blank gaps of a space's width, the characters are
 /// shared out among the pieces by their widths, and when every piece holds a whole number of
 /// pitches the line is spelled with a space between pieces and nowhere else.

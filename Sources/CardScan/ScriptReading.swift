@@ -56,16 +56,19 @@ extension CardScanner {
         if let pool = nativePools.pool(for: best.script.languages) {
             best.page = withLargeLinesReadAlone(best.page, card: card.rotated(clockwise: best.rotation), pool: pool)
         }
-        // The spaces of lines across are measured in their ink (`InkSpacing`); a reading in
-        // columns keeps the script's.
-        best.page = InkSpacing.spaced(best.page, image: normalized)
+        var inColumns = false
         if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
            Self.sureLetters(columns) > Self.sureLetters(best.page) {
             best.page = columns
+            inColumns = true
         }
         // The script's reading must read some East Asian text surely (a Latin card read with
         // Korean data gives a few unsure syllables).
         guard Self.sureLetters(best.page) >= Self.sureLettersOfAScriptCard else { return nil }
+        // The spaces of lines across are measured in their ink (`InkSpacing`), once the reading
+        // is chosen (its words' confidences are the line's then); a reading in columns keeps the
+        // script's.
+        if !inColumns { best.page = InkSpacing.spaced(best.page, image: normalized) }
         let lines = best.page.lines.map(Self.textLine)
         guard ContactParser.isEastAsian(lines) else { return nil }
         let native = parser.parse(lines: lines)

@@ -95,7 +95,8 @@ struct CardLine: Sendable {
         s = s.replacingIfPresent("\u{FB01}", with: "fi").replacingIfPresent("\u{FB02}", with: "fl")
         // A bar or a cent sign before the dot an e-mail address starts with is its initial
         // misread ("|.bitta@" is l.bitta; a local part never starts with a dot), not debris.
-        if let first = s.first, let initial = EmailExtractor.misreadInitials[first], s.dropFirst().hasPrefix("."), s.contains("@") {
+        if let first = s.first, let initial = EmailExtractor.misreadInitials[first], s.dropFirst().hasPrefix("."),
+           s.dropFirst(2).first.map({ $0.isLetter || $0.isNumber }) == true, s.contains("@") {
             s = initial + s.dropFirst()
         }
         s = s.trimmingCharacters(in: ParserCharacters.debris)

@@ -117,7 +117,10 @@ enum EmailExtractor {
                 var tail = ""
                 var m = k
                 while m < chars.count, chars[m].isASCII, chars[m].isLetter || chars[m] == "." { tail.append(chars[m]); m += 1 }
-                let unfinished = Domains.repair(domain) == nil || domain.hasSuffix(".") || continuesSuffix(domain, with: tail)
+                // A two-letter word after a complete domain ("acme, com in" beside a LinkedIn
+                // icon) is a suffix's last label only when it ends the line.
+                let endsLine = !chars[m...].contains { $0.isLetter || $0.isNumber }
+                let unfinished = Domains.repair(domain) == nil || domain.hasSuffix(".") || (endsLine && continuesSuffix(domain, with: tail))
                 if unfinished, !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
                     domain = joined
                     e = m

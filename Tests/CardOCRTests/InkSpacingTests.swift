@@ -62,7 +62,7 @@ import Testing
         let (columns, columnsBox) = Self.image(widths: [46, 46, 46, 46], gaps: [6, 200, 6])
         let twoColumns = Self.line(["唐凤", "海口"], box: columnsBox)
         #expect(InkSpacing.spaced(OCRPage(lines: [twoColumns], width: 800, height: 200), image: columns).lines == [twoColumns])
-        // Pieces of ink that are not whole characters (a picture beside the name).
+        // Pieces of ink that are not whole characters (a picture beside the name: no one pitch fits).
         let (picture, pictureBox) = Self.image(widths: [46, 46, 120], gaps: [6, 24])
         let name = Self.line(["王秀芳"], box: pictureBox)
         #expect(InkSpacing.spaced(OCRPage(lines: [name], width: 800, height: 200), image: picture).lines == [name])

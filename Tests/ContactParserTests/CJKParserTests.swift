@@ -134,6 +134,12 @@ import Testing
             ("电话: 0755 2345 6789", 18),
         ]))
         #expect(other.address?.postalCode == nil)
+        // An extension's three digits beside a Taiwanese address (whose postcodes may be three digits).
+        let taiwan = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("例江科技股份有限公司", 30), ("陳 例明", 48), ("台北市例江區科技路8號", 18), ("分機 123", 18),
+            ("電話: 02 2345 6789", 18),
+        ]))
+        #expect(taiwan.address?.postalCode == nil)
     }
 
     /// An e-mail address the script's data read as an unsure run of digits holds no phone number.

@@ -364,6 +364,8 @@ import Testing
         #expect(ContactParser().parse(text: "jun@nipponrei co kr").emails == ["jun@nipponrei.co.kr"])
         #expect(ContactParser().parse(text: "jun@nipponrei.co uk").emails == ["jun@nipponrei.co.uk"])
         #expect(ContactParser().parse(text: "jun@nipponrei.com and more").emails == ["jun@nipponrei.com"])
+        // A two-letter word after the domain is a label only where it ends the line.
+        #expect(ContactParser().parse(text: "jun@nipponrei, com in Tokyo").emails == ["jun@nipponrei.com"])
     }
 
     /// A local part never starts with a dot: a bar or a cent sign before one is the initial OCR misread.
@@ -371,6 +373,9 @@ import Testing
         #expect(ContactParser().parse(text: "|.rei@nipponrei.com.tw").emails == ["l.rei@nipponrei.com.tw"])
         #expect(ContactParser().parse(text: "¢.rei@nipponrei.com.tw").emails == ["c.rei@nipponrei.com.tw"])
         #expect(ContactParser().parse(text: "Tel 1234 | rei@nipponrei.com").emails == ["rei@nipponrei.com"])
+        // Inside a line, after a label; not after a letter.
+        #expect(ContactParser().parse(text: "E: |.rei@nipponrei.com.tw").emails == ["l.rei@nipponrei.com.tw"])
+        #expect(ContactParser().parse(text: "x|.rei@nipponrei.com.tw").emails == ["rei@nipponrei.com.tw"])
     }
 }
 

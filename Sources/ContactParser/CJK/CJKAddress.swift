@@ -88,16 +88,19 @@ enum CJKAddress {
 
     /// The postcode of a line holding nothing else but its mark ("〒100-0005", "邮编：200120", "(우) 06234"),
     /// or a mark OCR misread (a character or two of it wrong, a bracket for another): a code of
-    /// the region's own shape after at most `misreadMark` characters that are not digits.
+    /// the region's own shape, five digits or more, after at most `misreadMark` characters that
+    /// are neither digits nor Latin letters.
     static func postcodeOnly(_ text: String, region: String?) -> String? {
         if let (code, rest) = leadingPostcode(text, region: region) ?? trailingPostcode(text, region: region) {
             return rest.filter({ $0.isLetter }).isEmpty ? code : nil
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let mark = trimmed.prefix { !$0.isNumber }
-        guard mark.filter({ $0 != " " }).count <= misreadMark else { return nil }
+        // Not a Latin label ("Ext.", "QQ"), and a code of five digits or more (分機 123 is an extension).
+        guard mark.filter({ $0 != " " }).count <= misreadMark, !mark.contains(where: { $0.isASCII && $0.isLetter }) else { return nil }
         let code = String(trimmed.dropFirst(mark.count)).trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: ")）]")))
-        guard code.allSatisfy({ $0.isNumber || $0 == "-" }), isPostcode(code, region: region, marked: false) else { return nil }
+        guard code.allSatisfy({ $0.isNumber || $0 == "-" }), code.filter(\.isNumber).count >= 5,
+              isPostcode(code, region: region, marked: false) else { return nil }
         return code
     }
 
