@@ -41,8 +41,7 @@ public enum InkSpacing {
     /// The line spelled by its ink, or an error when it is not a line of full-width characters
     /// alone, runs across the image's edge, or its pieces do not hold whole characters.
     static func spacedLine(_ line: OCRLine, image: PixelImage) throws(NotMeasured) -> OCRLine {
-        let characters = line.text.filter { $0 != " " && $0 != "\u{3000}" }
-        guard (2...40).contains(characters.count), characters.allSatisfy(isFullWidthLetter) else { throw NotMeasured() }
+        guard let characters = fullWidthLetters(only: line.text), (2...40).contains(characters.count) else { throw NotMeasured() }
         let box = line.box
         guard box.left >= 0, box.top >= 0, box.right <= image.width, box.bottom <= image.height,
               box.height >= 8, box.width >= box.height else { throw NotMeasured() }
@@ -78,6 +77,12 @@ public enum InkSpacing {
             throw NotMeasured()
         }
         return counts
+    }
+
+    /// The letters of `text` when it holds full-width letters and spaces alone, nil otherwise.
+    static func fullWidthLetters(only text: String) -> String? {
+        let letters = text.filter { $0 != " " && $0 != "\u{3000}" }
+        return letters.allSatisfy(isFullWidthLetter) ? letters : nil
     }
 
     /// Han characters, kana and Hangul syllables: the letters set one full pitch each.

@@ -19,10 +19,8 @@ public enum LargeLines {
     public static func candidates(in page: OCRPage) -> [(index: Int, box: Box)] {
         page.lines.indices.compactMap { i in
             let line = page.lines[i]
-            let letters = fullWidthLetters(line.text)
-            guard line.textHeight >= smallestHeight, (2...mostCharacters).contains(letters.count),
-                  letters.count == line.text.filter({ $0 != " " && $0 != "\u{3000}" }).count,
-                  line.box.width >= line.box.height else { return nil }
+            guard line.textHeight >= smallestHeight, let letters = InkSpacing.fullWidthLetters(only: line.text),
+                  (2...mostCharacters).contains(letters.count), line.box.width >= line.box.height else { return nil }
             return (i, VerticalText.widened(line.box, by: line.box.height / 4, within: page))
         }
     }
@@ -33,9 +31,8 @@ public enum LargeLines {
         let read = part.lines.filter { !$0.text.allSatisfy { $0 == " " } }
         guard page.lines.indices.contains(index), read.count == 1, let alone = read.first else { return page }
         let original = page.lines[index]
-        let letters = fullWidthLetters(alone.text)
-        guard letters.count == fullWidthLetters(original.text).count,
-              letters.count == alone.text.filter({ $0 != " " && $0 != "\u{3000}" }).count,
+        guard let letters = InkSpacing.fullWidthLetters(only: alone.text),
+              letters.count == original.text.filter(InkSpacing.isFullWidthLetter).count,
               alone.confidence >= original.confidence + surer else { return page }
         let placed = VerticalText.adding(OCRPage(lines: [alone], width: part.width, height: part.height), at: origin,
                                          to: OCRPage(lines: [], width: page.width, height: page.height)).lines[0]
@@ -44,9 +41,5 @@ public enum LargeLines {
         // the part of the image it was given.
         lines[index] = OCRLine(words: placed.words, box: original.box, printed: placed.printed)
         return OCRPage(lines: lines, width: page.width, height: page.height)
-    }
-
-    static func fullWidthLetters(_ text: String) -> [Character] {
-        text.filter(InkSpacing.isFullWidthLetter).map { $0 }
     }
 }

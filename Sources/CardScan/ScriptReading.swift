@@ -49,11 +49,11 @@ extension CardScanner {
         }
         guard var best else { return nil }
         let normalized = CardNormalizer.normalize(card).rotated(clockwise: best.rotation)
-        if best.rotation == .none, let pool = nativePools.pool(for: best.script.languages) {
-            best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
-            best.page = withUnreadInk(in: best.page, normalized: normalized, pool: pool)
-        }
         if let pool = nativePools.pool(for: best.script.languages) {
+            if best.rotation == .none {
+                best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
+                best.page = withUnreadInk(in: best.page, normalized: normalized, pool: pool)
+            }
             best.page = withLargeLinesReadAlone(best.page, card: card.rotated(clockwise: best.rotation), pool: pool)
         }
         var inColumns = false
@@ -80,9 +80,7 @@ extension CardScanner {
     func withMissedLines(of english: OCRPage, in script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
         for box in ForeignScriptEvidence.missedLines(script: script, english: english) {
-            guard let part = try? pool.withEngine({ engine throws(OCRError) in
-                try engine.recognize(Self.crop(card, to: box), segmentation: .singleLine)
-            }) else { continue }
+            guard let part = Self.readAlone(box, of: card, pool: pool) else { continue }
             page = ForeignScriptEvidence.adding(part, at: box, to: page)
         }
         return page
@@ -94,9 +92,7 @@ extension CardScanner {
     func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
         for box in UnreadInk.boxes(in: normalized, read: script) {
-            guard let part = try? pool.withEngine({ engine throws(OCRError) in
-                try engine.recognize(Self.crop(normalized, to: box), normalize: false, segmentation: .singleLine)
-            }) else { continue }
+            guard let part = Self.readAlone(box, of: normalized, normalize: false, pool: pool) else { continue }
             page = ForeignScriptEvidence.adding(part, at: box, to: page)
         }
         return page
@@ -107,12 +103,18 @@ extension CardScanner {
     func withLargeLinesReadAlone(_ script: OCRPage, card: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
         for (index, box) in LargeLines.candidates(in: script) {
-            guard let part = try? pool.withEngine({ engine throws(OCRError) in
-                try engine.recognize(Self.crop(card, to: box), segmentation: .singleLine)
-            }) else { continue }
+            guard let part = Self.readAlone(box, of: card, pool: pool) else { continue }
             page = LargeLines.replacing(line: index, with: part, at: box, in: page)
         }
         return page
+    }
+
+    /// The part of `image` inside `box` read as one line (page segmentation 7); nil when the
+    /// reading fails. `normalize: false` for an image already normalised.
+    static func readAlone(_ box: Box, of image: PixelImage, normalize: Bool = true, pool: EnginePool) -> OCRPage? {
+        try? pool.withEngine { engine throws(OCRError) in
+            try engine.recognize(crop(image, to: box), normalize: normalize, segmentation: .singleLine)
+        }
     }
 
     /// A card read in its script at the turn the English reading found for it (`card` comes
