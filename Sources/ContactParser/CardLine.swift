@@ -10,6 +10,9 @@ struct CardLine: Sendable {
     var index: Int
     /// The index of the OCR line it came from.
     var source = 0
+    /// The text without the words at its ends that are logo or icon debris (`EdgeDebris`), when
+    /// there are such: what the line offers as a name, a title or a company.
+    var withoutDebris: String? = nil
 
     /// Splits OCR lines at wide gaps between words (two columns read as one line), at field
     /// separators (" | ", " • "), and cleans them.
@@ -27,7 +30,7 @@ struct CardLine: Sendable {
                 line.words.removeLast()
                 line.text = line.words.map(\.text).joined(separator: " ")
             }
-            var pieces: [(String, Double, Double?)] = []
+            var pieces: [(text: String, confidence: Double, left: Double?, words: [TextWord])] = []
             if line.words.count > 1, let height = line.height, height > 0 {
                 let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
                 var current: [TextWord] = [line.words[0]]
@@ -45,14 +48,19 @@ struct CardLine: Sendable {
                 }
                 pieces.append(Self.join(current))
             } else {
-                pieces = [(line.text, line.confidence ?? 0.9, line.left)]
+                pieces = [(line.text, line.confidence ?? 0.9, line.left, [])]
             }
-            for (text, conf, left) in pieces {
-                for part in Self.splitSeparators(text) {
+            for piece in pieces {
+                let parts = Self.splitSeparators(piece.text)
+                // A logo or an icon beside the text, read as a word at either end.
+                let kept = EdgeDebris.trimmed(piece.words, height: line.height)
+                let trimmed = parts.count == 1 && kept.count < piece.words.count ? Self.clean(kept.map(\.text).joined(separator: " ")) : nil
+                for part in parts {
                     let cleaned = Self.clean(part)
                     if cleaned.isEmpty { continue }
-                    out.append(CardLine(text: cleaned, confidence: conf, height: line.height, top: line.top, left: left,
-                                        index: out.count, source: source))
+                    out.append(CardLine(text: cleaned, confidence: piece.confidence, height: line.height, top: line.top, left: piece.left,
+                                        index: out.count, source: source,
+                                        withoutDebris: trimmed.flatMap { $0.isEmpty || $0 == cleaned ? nil : $0 }))
                 }
             }
         }
@@ -68,10 +76,10 @@ struct CardLine: Sendable {
     /// Word confidence below which OCR read texture rather than text.
     static let junkConfidence = 0.35
 
-    private static func join(_ words: [TextWord]) -> (String, Double, Double?) {
+    private static func join(_ words: [TextWord]) -> (text: String, confidence: Double, left: Double?, words: [TextWord]) {
         let text = words.map(\.text).joined(separator: " ")
         let conf = words.isEmpty ? 0 : words.map(\.confidence).reduce(0, +) / Double(words.count)
-        return (text, conf, words.first?.left)
+        return (text, conf, words.first?.left, words)
     }
 
     /// Splits "Jordan Fable | Product Lead" (two fields set on one line with a bar or a bullet)

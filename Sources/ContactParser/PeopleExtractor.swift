@@ -118,7 +118,7 @@ enum PeopleExtractor {
     static func candidates(from lines: [CardLine], skip: Set<Int>) -> [Candidate] {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
-            let (kept, removed) = withoutContactData(line.text)
+            let (kept, removed) = withoutContactData(line.withoutDebris ?? line.text)
             let text = trimDebris(kept, strayLetters: false)
             guard text.filter(\.isLetter).count >= 2 else { continue }
             candidates.append(Candidate(text: text, line: line, residue: removed))
