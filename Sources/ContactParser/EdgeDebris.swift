@@ -1,7 +1,7 @@
 import Foundation
 
 /// Words at the ends of an OCR line that are debris: a logo, an icon or a texture beside the text,
-/// read as letters ("al GERA LTD", "oO Infraestructuras"). A logistic regression weighs what OCR
+/// read as letters ("al NORVIK TRADING AS", "oO Brekke Bygg"). A logistic regression weighs what OCR
 /// says of the word against the rest of its line: its confidence, the gap after it, its width per
 /// letter, its letters. Trained by scripts/train_debris.py on what Tesseract reads on generated
 /// photos (words at the ends of a line that spell nothing printed on the card); the weights ship
