@@ -176,7 +176,7 @@ enum PeopleExtractor {
 
     /// Drops logo debris before the text: symbols, a bracket ("C) Bukit Robotics", "( ) Name")
     /// and, with `strayLetters`, a stray letter before a capitalised word ("A Roberts Inc",
-    /// "a GERA LTD"); a person's name keeps its initials.
+    /// "a NORVIK LTD"); a person's name keeps its initials.
     static func trimDebris(_ text: String, strayLetters: Bool) -> String {
         var tokens = text.split(separator: " ").map(String.init)
         while tokens.count >= 2 {
