@@ -523,8 +523,10 @@ def render_card(c, rng, families, force=None):
             contact_block(x, y, rows)
             contact_block(W / 2 + 20 * unit, y, addr_rows)
     if qr:
-        as_vcard = rng.random() < 0.6 or force.get("qr_contact") is not None
-        payload = vcard_payload(force.get("qr_contact", c)) if as_vcard else "https://" + (c["urls"][0] if c["urls"] else "example.com").split("//")[-1]
+        # A code holds the card's contact, or its web address; a card without one gets the contact
+        # (a code's URL the card does not print would be a field the truth does not hold).
+        as_vcard = rng.random() < 0.6 or force.get("qr_contact") is not None or not c["urls"]
+        payload = vcard_payload(force.get("qr_contact", c)) if as_vcard else "https://" + c["urls"][0].split("//")[-1]
         q = qr_image(payload, qr_size)
         if q is not None:
             img.paste(q, (W - margin - qr_size, H - margin - qr_size) if layout not in ("side_band",) else (margin, margin))
