@@ -64,7 +64,8 @@ def features(words, k, height):
 
 
 def eligible(token):
-    """Mirrors EdgeDebris.isCandidate: contact data, labels and initials are never judged."""
+    """Mirrors EdgeDebris.isCandidate: contact data and initials are never judged (labels, which
+    Swift also leaves out, hardly end a name, title or company line: not checked here)."""
     if re.fullmatch(r"[^\W\d_]\.?", token) and token[0].isupper():
         return False
     return sum(ch.isdigit() for ch in token) < 2 and "@" not in token and not re.search(r"\w\.\w", token)

@@ -52,9 +52,13 @@ struct CardLine: Sendable {
             }
             for piece in pieces {
                 let parts = Self.splitSeparators(piece.text)
-                // A logo or an icon beside the text, read as a word at either end.
-                let kept = EdgeDebris.trimmed(piece.words, height: line.height)
-                let trimmed = parts.count == 1 && kept.count < piece.words.count ? Self.clean(kept.map(\.text).joined(separator: " ")) : nil
+                // A logo or an icon beside the text, read as a word at either end (judged on a
+                // piece that is one field: the words of separated fields are not told apart).
+                var trimmed: String?
+                if parts.count == 1 {
+                    let kept = EdgeDebris.trimmed(piece.words, height: line.height)
+                    if kept.count < piece.words.count { trimmed = Self.clean(kept.map(\.text).joined(separator: " ")) }
+                }
                 for part in parts {
                     let cleaned = Self.clean(part)
                     if cleaned.isEmpty { continue }
