@@ -52,13 +52,7 @@ struct CardLine: Sendable {
             }
             for piece in pieces {
                 let parts = Self.splitSeparators(piece.text)
-                // A logo or an icon beside the text, read as a word at either end (judged on a
-                // piece that is one field: the words of separated fields are not told apart).
-                var trimmed: String?
-                if parts.count == 1 {
-                    let kept = EdgeDebris.trimmed(piece.words, height: line.height)
-                    if kept.count < piece.words.count { trimmed = Self.clean(kept.map(\.text).joined(separator: " ")) }
-                }
+                let trimmed = parts.count == 1 ? Self.withoutDebris(piece.words, height: line.height) : nil
                 for part in parts {
                     let cleaned = Self.clean(part)
                     if cleaned.isEmpty { continue }
@@ -75,6 +69,14 @@ struct CardLine: Sendable {
     static func isTitleWord(_ word: String) -> Bool {
         guard word.count >= 4, let first = word.first, first.isUppercase else { return false }
         return word.dropFirst().allSatisfy { $0.isLowercase }
+    }
+
+    /// The cleaned text of a piece's words without a logo or an icon read as a word at either end
+    /// (`EdgeDebris`); nil when there is none. Asked only of a piece that is one field: the words
+    /// of fields set apart by separators are not told apart.
+    private static func withoutDebris(_ words: [TextWord], height: Double?) -> String? {
+        let kept = EdgeDebris.trimmed(words, height: height)
+        return kept.count < words.count ? clean(kept.map(\.text).joined(separator: " ")) : nil
     }
 
     /// Word confidence below which OCR read texture rather than text.
