@@ -24,7 +24,7 @@ enum EmailExtractor {
             let chars = Array(text)
             var found = false
             for (i, ch) in chars.enumerated() where ch == "@" {
-                let s = localStart(chars, at: i)
+                let s = withSplitFragment(chars, localStart: localStart(chars, at: i), at: i)
                 let (domain, e) = domainAfter(chars, at: i)
                 var local = misreadInitial(chars, localStart: s) + String(chars[s..<i]).replacingIfPresent(" ", with: "")
                 local = local.trimmingCharacters(in: ParserCharacters.localPunctuation)
@@ -84,11 +84,32 @@ enum EmailExtractor {
     /// Signs OCR reads for an e-mail address's initial, and the letters they stand for.
     static let misreadInitials: [Character: String] = ["|": "l", "¢": "c"]
 
+    /// Where the local part before the "@" at `at` starts when OCR split it at a space ("offic
+    /// e@acme.com", "jud it@", "anna.k aro@"): the word before the space is taken in when it is
+    /// lower case, no label and no web address, and either the part after the space is too short
+    /// for a local part of its own (three letters or fewer) or the word holds a dot or an
+    /// underscore. A label ("Email info@"), a capitalised name ("Jane Doe jd@"), a web address
+    /// ("acme.dk info@") or a sentence ("write to us at info@") keeps its own start (`localStart`'s).
+    static func withSplitFragment(_ chars: [Character], localStart s: Int, at: Int) -> Int {
+        guard s >= 2, s < at, chars[s - 1] == " " else { return s }
+        var t = s - 1
+        while t > 0, isLocal(chars[t - 1]) { t -= 1 }
+        guard t == 0 || chars[t - 1] == " " else { return s }
+        let before = String(chars[t..<(s - 1)]), local = String(chars[s..<at])
+        guard before.count <= 12, before.first?.isLetter == true, before.last.map({ $0.isLetter || $0.isNumber }) == true,
+              !before.contains(where: \.isUppercase), local.first.map({ $0.isLetter || $0.isNumber }) == true,
+              Labels.label(before) == nil, !Domains.isValid(before) else { return s }
+        let tooShort = local.count <= 3
+        let dotted = before.contains(".") || before.contains("_")
+        return tooShort || dotted ? t : s
+    }
+
+    static func isLocal(_ c: Character) -> Bool {
+        c.unicodeScalars.count == 1 && c.unicodeScalars.first.map(localChars.contains) == true
+    }
+
     /// Where the local part before the "@" at `at` starts.
     static func localStart(_ chars: [Character], at: Int) -> Int {
-        func isLocal(_ c: Character) -> Bool {
-            c.unicodeScalars.count == 1 && c.unicodeScalars.first.map(localChars.contains) == true
-        }
         var s = at
         while s > 0, isLocal(chars[s - 1]) { s -= 1 }
         // A space OCR put before an underscore or a dot inside the local part ("thomas _pearson@"):

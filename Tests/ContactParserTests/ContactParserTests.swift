@@ -55,6 +55,22 @@ import Testing
         #expect(ContactParser().parse(text: line).emails == [email])
     }
 
+    /// A local part OCR split at a space is joined when what follows the space cannot be a local
+    /// part alone, or the word before it has a dot; labels, names, web addresses and sentences
+    /// before an address are left out of it.
+    @Test(arguments: [
+        ("Email: mir a@brenmark.com", "mira@brenmark.com"),
+        ("E ad min@tollaby.co.uk", "admin@tollaby.co.uk"),
+        ("marta.k owalska@velipro.pl", "marta.kowalska@velipro.pl"),
+        ("Email info@brenmark.com", "info@brenmark.com"),
+        ("Dana Pell dp@brenmark.com", "dp@brenmark.com"),
+        ("brenmark.com info@brenmark.com", "info@brenmark.com"),
+        ("write to us at info@brenmark.com", "info@brenmark.com"),
+    ])
+    func aLocalPartSplitAtASpaceIsJoined(line: String, email: String) {
+        #expect(ContactParser().parse(text: line).emails == [email])
+    }
+
     @Test func websitesAreFoundButNotEmailDomains() {
         let contact = ContactParser().parse(text: "jane@acme.com\nwww.acme.com\nhttps //acme.io")
         #expect(contact.urls == ["www.acme.com", "https://acme.io"])
