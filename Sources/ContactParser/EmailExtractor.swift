@@ -84,8 +84,8 @@ enum EmailExtractor {
     /// Signs OCR reads for an e-mail address's initial, and the letters they stand for.
     static let misreadInitials: [Character: String] = ["|": "l", "¢": "c"]
 
-    /// Where the local part before the "@" at `at` starts when OCR split it at a space ("offic
-    /// e@acme.com", "jud it@", "anna.k aro@"): the word before the space is taken in when it is
+    /// Where the local part before the "@" at `at` starts when OCR split it at a space ("mir
+    /// a@acme.com", "jud it@", "anna.k aro@"): the word before the space is taken in when it is
     /// lower case, no label and no web address, and either the part after the space is too short
     /// for a local part of its own (three letters or fewer) or the word holds a dot or an
     /// underscore. A label ("Email info@"), a capitalised name ("Jane Doe jd@"), a web address
@@ -104,6 +104,7 @@ enum EmailExtractor {
         return tooShort || dotted ? t : s
     }
 
+    /// True for a character a local part may hold.
     static func isLocal(_ c: Character) -> Bool {
         c.unicodeScalars.count == 1 && c.unicodeScalars.first.map(localChars.contains) == true
     }
