@@ -56,6 +56,9 @@ enum RegionInference {
         if candidates.count >= 2 {
             for (code, weight) in nationalNumberVotes(lines: lines, candidates: candidates) { vote(code, weight, "phone-number") }
         }
+        if (votes.values.max() ?? 0) <= minimumEvidence, let code = homeOfNationalNumbers(lines: lines) {
+            vote(code, homeNumbersWeight, "phone-number")
+        }
         guard let best = votes.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }) else { return nil }
         // One weak clue alone (a legal form, a postcode's shape, a sub-region, each worth 1.5 at
         // most) names the wrong country about as often as the right one, and a wrong country
@@ -202,6 +205,27 @@ enum RegionInference {
         }
         return out
     }
+
+    /// The one country whose plan holds two or more of the card's numbers printed with a trunk
+    /// prefix ("0351 3328013", "0160 37167976") and as that country prints them at home: the same
+    /// groups of digits as its national format (`PhoneNumbers.region(ofPrintedNumbers:)`). For a
+    /// card that names no country surely otherwise. Numbers without a trunk prefix ("3569-6905",
+    /// "(555) 201-3344") look alike in too many plans to say.
+    static func homeOfNationalNumbers(lines: [String]) -> String? {
+        var numbers: [String] = []
+        for line in lines where !line.contains("+") && line.filter(\.isNumber).count >= 8 {
+            for (_, printed) in PhoneExtractor.nationalRuns(PhoneExtractor.repairDigits(line))
+            where printed.filter(\.isNumber).count >= 8 && printed.drop(while: { $0 == "(" }).first == "0" {
+                numbers.append(printed)
+            }
+        }
+        guard numbers.count >= 2, let code = PhoneNumbers.region(ofPrintedNumbers: numbers, among: PhoneNumbers.supportedRegions),
+              numbers.filter({ PhoneNumbers.nationalFormat($0, region: code) != nil }).count >= 2 else { return nil }
+        return code
+    }
+
+    /// What the card's national numbers weigh when nothing else names a country: enough alone.
+    static let homeNumbersWeight = 2.0
 
     /// A region the script of the text points to: kana to Japan, hangul to Korea, Thai, Greek;
     /// Han alone and Cyrillic are shared by too many countries to say more than a little.

@@ -45,6 +45,20 @@ import Testing
         #expect(option.phones.first?.e164 == "+493023456789")
     }
 
+    /// Two numbers printed with a trunk prefix, valid in one country's plan alone and grouped as
+    /// it groups them, name that country when nothing else does; one number, or numbers without a
+    /// trunk prefix (valid in many plans), name none.
+    @Test func nationalNumbersAloneNameTheirCountry() {
+        let both = ContactParser().parse(text: "Lena Vogt\nSales Director\nTel 030 12345678\nMobil 0151 23456789\nlena@vogtline.com")
+        #expect(both.region == RegionGuess(code: "DE", sources: ["phone-number"]))
+        #expect(both.phones.map(\.e164) == ["+493012345678", "+4915123456789"])
+        #expect(both.phones.map(\.type) == [.work, .mobile])
+        #expect(ContactParser().parse(text: "Lena Vogt\nTel 030 12345678\nlena@vogtline.com").region == nil)
+        let local = ContactParser().parse(text: "Rui Matos\nTel 3456-7812\nCel 98765-4321\nrui@matoslar.com")
+        #expect(local.region == nil)
+        #expect(local.phones.allSatisfy { $0.e164 == nil })
+    }
+
     /// A pictogram OCR read as "@" does not hide the address on its line.
     @Test func aPictogramReadAsAtIsNoEmail() {
         #expect(RegionInference.hasEmail("Av. Central, 12 - Curitiba - PR @& (41) 3456-7890") == false)
