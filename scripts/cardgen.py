@@ -424,7 +424,7 @@ KOREAN_SYLLABLES = ["min", "jun", "seo", "yeon", "ji", "woo", "hyun", "soo", "yo
 MALAY_GIVEN = ["Muhammad", "Ahmad", "Nur", "Siti", "Mohd", "Aisyah", "Farid", "Hafiz", "Zulkifli", "Aminah", "Faiz", "Haziq"]
 def shared_area_code(phones):
     """The numbers as printed, those after the first that share its area code printed without it
-    ("(11) 2785-4545 / 2783-6958"): the area code printed once applies to them (their truth keeps it)."""
+    ("(11) 3847-2615 / 3847-2690"): the area code printed once applies to them (their truth keeps it)."""
     out = [p["printed"] for p in phones]
     first = phonenumbers.parse(phones[0]["e164"], None) if phones[0]["valid"] else None
     area = phonenumbers.length_of_geographical_area_code(first) if first else 0

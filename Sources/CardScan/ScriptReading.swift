@@ -177,7 +177,7 @@ extension CardScanner {
 
     /// The regions whose national numbers tell them apart: a trunk prefix (0) and area codes of
     /// their own. Hong Kong's and Macao's eight digits without one look like many a local number
-    /// printed without its area code elsewhere ("3569-6905").
+    /// printed without its area code elsewhere ("4821-3967").
     static let trunkPrefixRegions = ["JP", "KR", "CN", "TW"]
 
     static func script(ofCode code: String) -> CardScript? {

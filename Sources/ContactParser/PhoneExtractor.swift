@@ -80,7 +80,7 @@ enum PhoneExtractor {
         }
 
         /// A number printed after another without its area code, which the first one's gives:
-        /// "(11) 2785-4545 / 2783-6958", "Tel (03) 9555 1234 - Fax 9555 1235", or alone on the next
+        /// "(11) 3847-2615 / 3847-2690", "Tel (03) 9555 1234 - Fax 9555 1235", or alone on the next
         /// line. Only where nothing but separators, a label or a short joining word stands between
         /// them on a line (nothing at all before it on the next), and the area code makes a valid number.
         func sharedAreaCode(_ m: PhoneMatch, digits: String, line: Int, utf8: [UInt8]) -> (match: PhoneMatch, type: PhoneType?)? {
@@ -109,7 +109,7 @@ enum PhoneExtractor {
         }
     }
 
-    /// A number printed as a local one ("3569-6905": digits, one hyphen or dot, four digits) that
+    /// A number printed as a local one ("4821-3967": digits, one hyphen or dot, four digits) that
     /// the region's area codes would make valid.
     static func isLocalNumber(_ printed: String, region: String?) -> Bool {
         guard let region, let re = localShape else { return false }
@@ -120,7 +120,7 @@ enum PhoneExtractor {
 
     private static let localShape = try? NSRegularExpression(pattern: #"^\d{3,5}[-.]\d{4}$"#)
 
-    /// The kind of a local number printed without its area code ("97038-8110" on a card from São
+    /// The kind of a local number printed without its area code ("98214-6573" on a card from São
     /// Paulo): the kind libphonenumber gives it behind the area code of the region's example
     /// number, nil when no such reading is valid.
     static func kindWithoutAreaCode(_ digits: String, region: String) -> PhoneMatch.Kind? {

@@ -207,9 +207,9 @@ enum RegionInference {
     }
 
     /// The one country whose plan holds two or more of the card's numbers printed with a trunk
-    /// prefix ("0351 3328013", "0160 37167976") and as that country prints them at home: the same
+    /// prefix ("030 12345678", "0151 23456789") and as that country prints them at home: the same
     /// groups of digits as its national format (`PhoneNumbers.region(ofPrintedNumbers:)`). For a
-    /// card that names no country surely otherwise. Numbers without a trunk prefix ("3569-6905",
+    /// card that names no country surely otherwise. Numbers without a trunk prefix ("4821-3967",
     /// "(555) 201-3344") look alike in too many plans to say.
     static func homeOfNationalNumbers(lines: [String]) -> String? {
         var numbers: [String] = []
