@@ -195,13 +195,10 @@ enum RegionInference {
     /// Candidate countries in which the card's national numbers (no "+") are valid numbers.
     static func nationalNumberVotes(lines: [String], candidates: Set<String>) -> [String: Double] {
         var out: [String: Double] = [:]
-        for line in lines where !line.contains("+") && line.filter(\.isNumber).count >= 7 {
-            let text = PhoneExtractor.repairDigits(line)
-            for (_, printed) in PhoneExtractor.nationalRuns(text) where printed.filter(\.isNumber).count >= 7 {
-                let valid = candidates.filter { PhoneNumbers.parse(printed, region: $0)?.valid == true }
-                guard !valid.isEmpty, valid.count < candidates.count else { continue }
-                for code in valid { out[code, default: 0] += 1 }
-            }
+        for printed in nationalNumbers(lines: lines, minimumDigits: 7) {
+            let valid = candidates.filter { PhoneNumbers.parse(printed, region: $0)?.valid == true }
+            guard !valid.isEmpty, valid.count < candidates.count else { continue }
+            for code in valid { out[code, default: 0] += 1 }
         }
         return out
     }
@@ -212,16 +209,18 @@ enum RegionInference {
     /// card that names no country surely otherwise. Numbers without a trunk prefix ("4821-3967",
     /// "(555) 201-3344") look alike in too many plans to say.
     static func homeOfNationalNumbers(lines: [String]) -> String? {
-        var numbers: [String] = []
-        for line in lines where !line.contains("+") && line.filter(\.isNumber).count >= 8 {
-            for (_, printed) in PhoneExtractor.nationalRuns(PhoneExtractor.repairDigits(line))
-            where printed.filter(\.isNumber).count >= 8 && printed.drop(while: { $0 == "(" }).first == "0" {
-                numbers.append(printed)
-            }
-        }
+        let numbers = nationalNumbers(lines: lines, minimumDigits: 8).filter { $0.drop(while: { $0 == "(" }).first == "0" }
         guard numbers.count >= 2, let code = PhoneNumbers.region(ofPrintedNumbers: numbers, among: PhoneNumbers.supportedRegions),
               numbers.filter({ PhoneNumbers.nationalFormat($0, region: code) != nil }).count >= 2 else { return nil }
         return code
+    }
+
+    /// The numbers of `lines` printed without a calling code (no "+" on their line), of at least
+    /// `minimumDigits` digits, as printed (OCR's letters in digit runs repaired).
+    static func nationalNumbers(lines: [String], minimumDigits: Int) -> [String] {
+        lines.filter { !$0.contains("+") && $0.filter(\.isNumber).count >= minimumDigits }.flatMap { line in
+            PhoneExtractor.nationalRuns(PhoneExtractor.repairDigits(line)).map(\.1).filter { $0.filter(\.isNumber).count >= minimumDigits }
+        }
     }
 
     /// What the card's national numbers weigh when nothing else names a country: enough alone.
