@@ -17,7 +17,8 @@ enum AddressExtractor {
         /// The locality; nil when the format keeps it elsewhere (Japan: the last part of the address lines).
         var city: String?
         var region: String?
-        var postalCode: String
+        /// Nil for a locality and sub-region printed without a postcode (`subregionLine`).
+        var postalCode: String?
         var country: String?
         /// How many characters of the postcode OCR had to be corrected in.
         var repairs: Int = 0
@@ -194,12 +195,7 @@ enum AddressExtractor {
     }
 
     private static func cityLines(ofField line: String, only: AddressFormat?, reversed: Bool) -> [(AddressFormat, CityLine)] {
-        var line = line
-        // An e-mail or web address OCR read on the same line (a second column): the address is after it.
-        let tokens = line.split(separator: " ")
-        if let last = tokens.lastIndex(where: { $0.contains("@") || $0.lowercased().hasPrefix("www.") || $0.lowercased().hasPrefix("http") }) {
-            line = tokens[(last + 1)...].joined(separator: " ")
-        }
+        let line = afterWebAddresses(line)
         guard !line.isEmpty else { return [] }
         var segments = line.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         var country: String?
@@ -227,7 +223,10 @@ enum AddressExtractor {
                     for i in postcodeFamilies(raw, only: onlyFamily) {
                         let family = families[i]
                         guard let (code, repairs) = postcodeReading(raw, family: family) else { continue }
-                        let beforeTokens = Array(tokens[..<start]), afterTokens = Array(tokens[(start + width)...])
+                        var beforeTokens = Array(tokens[..<start])
+                        let afterTokens = Array(tokens[(start + width)...])
+                        // Its label: "CEP 01310-100", "PLZ 10117", "ZIP: 94105".
+                        if let label = beforeTokens.last, isPostcodeLabel(label) { beforeTokens.removeLast() }
                         for format in family.formats where !done.contains(format.region) && (only == nil || only?.region == format.region) {
                             if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
                                                  postcode: code, country: segmentCountry, reversed: reversed) {
@@ -241,6 +240,14 @@ enum AddressExtractor {
             }
         }
         return out
+    }
+
+    /// An e-mail or web address OCR read on the same line (a second column): the address is after it.
+    private static func afterWebAddresses(_ line: String) -> String {
+        let tokens = line.split(separator: " ")
+        guard let last = tokens.lastIndex(where: { $0.contains("@") || $0.lowercased().hasPrefix("www.") || $0.lowercased().hasPrefix("http") })
+        else { return line }
+        return tokens[(last + 1)...].joined(separator: " ")
     }
 
     /// A token or two as a postcode would be printed: a country prefix ("SE-125 44", "D-10117",
@@ -313,6 +320,21 @@ enum AddressExtractor {
         return CityLine(before: cleanPart(street), city: city, region: region, postalCode: postcode, country: country)
     }
 
+    /// The sub-region at the end of the words before a postcode ("IL", "NSW", "Uttar Pradesh",
+    /// or joined to the locality: "Campinas/SP 13010-001"), and the words before it.
+    private static func subregionAtEnd(of before: [String], format: AddressFormat) -> (words: [String], region: String?) {
+        var words = before
+        if let last = words.last, let glued = gluedSubregion(last, format: format) {
+            words.removeLast()
+            words += [glued.locality, glued.subregion]
+        }
+        guard format.subregionBeforePostcode || format.placement == .noLocality || !format.subregions.isEmpty else { return (words, nil) }
+        for n in [3, 2, 1] where words.count >= n {
+            if let s = subregion(words.suffix(n).joined(separator: " "), format: format) { return (Array(words.dropLast(n)), s) }
+        }
+        return (words, nil)
+    }
+
     /// "City, ST 12345", "London N1 7GR", Japan's "ward, City 450-0002": the locality (and the
     /// sub-region) come before the postcode.
     private static func localityBeforePostcode(format: AddressFormat, earlier: [String], before: [String], after: [String],
@@ -321,18 +343,7 @@ enum AddressExtractor {
         guard after.count <= 2, after.allSatisfy({ cleanPart($0).isEmpty || ParserData.regionNamed($0) != nil
             || ($0.count <= 3 && !$0.contains(where: \.isNumber)) || $0.count == 1 })
         else { return nil }
-        var words = before
-        var region: String?
-        // The sub-region right before the postcode ("IL", "NSW", "Uttar Pradesh").
-        if format.subregionBeforePostcode || format.placement == .noLocality || !format.subregions.isEmpty {
-            for n in [3, 2, 1] where words.count >= n {
-                if let s = subregion(words.suffix(n).joined(separator: " "), format: format) {
-                    region = s
-                    words.removeLast(n)
-                    break
-                }
-            }
-        }
+        var (words, region) = subregionAtEnd(of: before, format: format)
         var rest = cleanPart(words.joined(separator: " "))
         var previous = earlier
         if format.placement == .noLocality {
@@ -349,6 +360,12 @@ enum AddressExtractor {
         }
         var city = rest
         if city.isEmpty, let p = previous.popLast() { city = cleanPart(p) }
+        // A street and its locality printed on one line with a dash between them:
+        // "12 Hill Road - Springfield, IL 62701", "Rua Augusta, 90 - Campinas/SP 13010-001".
+        if !isLocality(city), let (street, locality) = streetThenLocality(city) {
+            previous.append(street)
+            city = locality
+        }
         // "City, ST" where the sub-region is in its own segment: "Visakhapatnam, Uttar Pradesh 059905".
         if region == nil, !city.isEmpty, let s = subregion(city, format: format), let p = previous.last, isLocality(cleanPart(p)) {
             region = s
@@ -357,6 +374,60 @@ enum AddressExtractor {
         guard city.isEmpty || isLocality(city) else { return nil }
         return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
                         postalCode: postcode, country: country)
+    }
+
+    /// A line ending in a locality and its sub-region's key, in a country whose format prints them
+    /// together ("Campinas - SP", "Campinas/SP", "Springfield, IL"), read as the line of a postcode
+    /// the card does not print: the street before them on the line when there is one
+    /// ("Rua Augusta, 90 - Centro - Campinas - SP"). Nil when the line does not end so.
+    static func subregionLine(_ line: String, format: AddressFormat) -> CityLine? {
+        guard format.subregionFollowsLocality else { return nil }
+        let text = line.trimmingCharacters(in: ParserCharacters.subregionPunctuation)
+        guard let cut = text.lastIndex(where: { " /-,".contains($0) }) else { return nil }
+        let key = String(text[text.index(after: cut)...])
+        // Set apart by a dash, a slash or a comma: "Client Services ES" is no place in Espírito Santo.
+        guard "/-,".contains(text[cut]) || text[..<cut].last.map({ "-,–".contains($0) }) == true else { return nil }
+        guard (2...3).contains(key.count), key.allSatisfy(\.isUppercase), format.subregions.contains(where: { $0.key == key }) else { return nil }
+        let head = cleanPart(String(text[..<cut]))
+        if isLocality(head) { return CityLine(before: "", city: head, region: key, postalCode: nil, country: nil) }
+        for separator in [" - ", ", "] {
+            guard let r = head.range(of: separator, options: .backwards) else { continue }
+            let street = cleanPart(String(head[..<r.lowerBound])), city = cleanPart(String(head[r.upperBound...]))
+            if isLocality(city), looksLikeStreet(street) { return CityLine(before: street, city: city, region: key, postalCode: nil, country: nil) }
+        }
+        return nil
+    }
+
+    /// A street line read cleanly, as an address without a postcode must show it: a street or unit
+    /// word or a house number standing alone, and no stray symbols (texture read as letters).
+    static func isPlainStreet(_ text: String) -> Bool {
+        let tokens = text.split(separator: " ").map { $0.trimmingCharacters(in: ParserCharacters.commaDot) }
+        let plain = text.filter { $0.isLetter || $0.isNumber || " .,-/'ºª°#".contains($0) }.count
+        guard plain * 10 >= text.count * 9, tokens.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { return false }
+        return isUnitLine(text) || tokens.contains { Lexicon.isStreetWord($0) }
+            || tokens.contains { (1...5).contains($0.count) && $0.first?.isNumber == true && $0.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && $0.filter(\.isNumber).count >= $0.count - 1 }
+    }
+
+    /// A locality and a sub-region key joined by a slash or a hyphen ("Campinas/SP", "Recife-PE"),
+    /// taken apart; nil when the part after the last one is no key of `format`'s sub-regions (a
+    /// hyphenated place name such as "Saint-Denis" stays whole).
+    static func gluedSubregion(_ word: String, format: AddressFormat) -> (locality: String, subregion: String)? {
+        guard let cut = word.lastIndex(where: { $0 == "/" || $0 == "-" }) else { return nil }
+        let locality = String(word[..<cut]), key = String(word[word.index(after: cut)...])
+        guard locality.filter(\.isLetter).count >= 2, (2...3).contains(key.count), key.allSatisfy(\.isUppercase),
+              format.subregions.contains(where: { $0.key == key }) else { return nil }
+        return (locality, key)
+    }
+
+    /// A street line and a locality printed as one with a dash between them (the last dash whose
+    /// two sides read as a street and a locality); nil when there is no such dash.
+    static func streetThenLocality(_ text: String) -> (street: String, locality: String)? {
+        for separator in [" - ", " – ", " — ", " · "] {
+            guard let r = text.range(of: separator, options: .backwards) else { continue }
+            let street = cleanPart(String(text[..<r.lowerBound])), locality = cleanPart(String(text[r.upperBound...]))
+            if isLocality(locality), !isPostcodeLabel(locality), looksLikeStreet(street) { return (street, locality) }
+        }
+        return nil
     }
 
     /// The sub-region `text` names in `format` (key, name or Latin name), as printed; nil when none.
@@ -392,6 +463,13 @@ enum AddressExtractor {
         return !strongLabels.contains(first)
     }
 
+    /// The words printed before a postcode: "CEP" (Brazil), "PLZ", "ZIP", "C.P.", "PIN".
+    static func isPostcodeLabel(_ word: String) -> Bool {
+        postcodeLabels.contains(word.lowercased().trimmingCharacters(in: ParserCharacters.labelEnd))
+    }
+
+    static let postcodeLabels: Set<String> = ["cep", "plz", "zip", "zipcode", "c.p", "c.p.", "cp", "pin", "pincode", "postcode", "cap", "pc"]
+
     /// Labels that are no word of a place name.
     static let strongLabels: Set<String> = ["tel", "tél", "tfn", "tlf", "phone", "fax", "telefax", "email", "e-mail", "mail", "mobile",
                                             "mob", "mobil", "cell", "handy", "web", "www", "url", "telefon", "teléfono", "telefono",
@@ -404,6 +482,13 @@ enum AddressExtractor {
         for reversed in [false, true] {
             let found = extract(from: lines, skip: skip, region: region, reversed: reversed)
             if found.address != nil { return found }
+        }
+        // No postcode printed: the locality with its sub-region, and a street.
+        guard let region, let format = ParserData.addressFormats[region] else { return Result() }
+        for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
+            guard let city = subregionLine(Labels.strip(line.text).value, format: format) else { continue }
+            let found = build(city, at: pos, in: lines, skip: skip, format: format)
+            if let street = found.address?.street, isPlainStreet(street) { return found }
         }
         return Result()
     }
@@ -426,7 +511,7 @@ enum AddressExtractor {
             // The readings that needed the fewest corrections.
             readings = readings.filter { $0.0.repairs == fewest }
             var counts: [String: Int] = [:]
-            func key(_ c: CityLine) -> String { "\(c.postalCode)|\(c.city ?? "")|\(c.before)" }
+            func key(_ c: CityLine) -> String { "\(c.postalCode ?? "")|\(c.city ?? "")|\(c.before)" }
             for (c, _) in readings { counts[key(c), default: 0] += 1 }
             guard let (bestKey, _) = counts.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }),
                   let (cl, format) = readings.first(where: { key($0.0) == bestKey }) else { continue }
@@ -488,7 +573,7 @@ enum AddressExtractor {
             guard pos > 0, !skip.contains(lines[pos - 1].index) else { return }
             var text = lines[pos - 1].text.trimmingCharacters(in: .whitespaces)
             var region: String?
-            for separator in [" - ", "-", ", ", " "] {
+            for separator in [" - ", "-", "/", ", ", " "] {
                 if let r = text.range(of: separator, options: .backwards), let s = subregion(String(text[r.upperBound...]), format: format) {
                     region = s
                     text = String(text[..<r.lowerBound]).trimmingCharacters(in: ParserCharacters.commaDashSpace)

@@ -250,6 +250,33 @@ import Testing
         #expect(AddressExtractor.dropIcon(printed) == street)
     }
 
+    /// A street and its locality on one line with a dash between them, a sub-region key joined to
+    /// its locality by a slash, and the postcode's label: each part goes to its field.
+    @Test(arguments: [
+        ("US", "Dana Whitfield\n77 Orchard Lane Suite 4 - Millbrook, NY 12545", "77 Orchard Lane Suite 4", "Millbrook", "NY", "12545"),
+        ("BR", "Carla Menezes\nAlameda dos Ipês, 45 - Vila Nova\nPedra Alta/MG 35400-000", "Alameda dos Ipês, 45 - Vila Nova", "Pedra Alta", "MG", "35400-000"),
+        ("BR", "Carla Menezes\nTravessa do Sol, 12\nCEP 35400-000 - Pedra Alta - MG", "Travessa do Sol, 12", "Pedra Alta", "MG", "35400-000"),
+    ] as [(String, String, String, String, String, String)])
+    func streetLocalityAndSubregionSetApartByDashesAndSlashes(region: String, text: String, street: String, city: String,
+                                                              subregion: String, postcode: String) throws {
+        let a = try #require(ContactParser(fallbackRegion: region).parse(text: text).address, "\(text)")
+        #expect(a.street == street && a.city == city && a.region == subregion && a.postalCode == postcode, "\(a)")
+    }
+
+    /// A card that prints no postcode: the locality with its sub-region's key, as the country's
+    /// format sets them, and a street make the address; a line ending in a word that happens to be
+    /// a key, or stray symbols above one, make none.
+    @Test func anAddressWithoutAPostcodeIsReadByItsSubregion() throws {
+        let oneLine = try #require(ContactParser(fallbackRegion: "BR").parse(text: "Rua das Palmeiras, 310 - Centro - Pedra Alta - MG").address)
+        #expect(oneLine.street == "Rua das Palmeiras, 310 - Centro" && oneLine.city == "Pedra Alta" && oneLine.region == "MG")
+        #expect(oneLine.postalCode == nil)
+        let twoLines = try #require(ContactParser(fallbackRegion: "BR").parse(text: "Carla Menezes\nEstrada Velha, 88\nPedra Alta - MG").address)
+        #expect(twoLines.street == "Estrada Velha, 88" && twoLines.city == "Pedra Alta" && twoLines.region == "MG")
+        #expect(ContactParser(fallbackRegion: "BR").parse(text: "Orvalho Sistemas Ltda.\nCLIENT SERVICES ES").address == nil)
+        #expect(ContactParser(fallbackRegion: "BR").parse(text: "Carla Menezes\nk\"e7w$\nPedra Alta - MG").address == nil)
+        #expect(ContactParser(fallbackRegion: "GB").parse(text: "Dana Whitfield\n77 Orchard Lane\nMillbrook - NY").address == nil)
+    }
+
     @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")

@@ -21,6 +21,9 @@ struct AddressFormat: Sendable {
     var placement: PostcodePlacement = .afterLocality
     /// True when the format puts the sub-region (state, province) before the postcode.
     var subregionBeforePostcode = false
+    /// True when the format prints the sub-region on the locality's line, after it ("%C-%S",
+    /// "%C, %S %Z"): a card may print the two without the postcode.
+    var subregionFollowsLocality = false
     /// A place name the format spells out before the postcode ("SINGAPORE %Z"), nil when none.
     var literalLocality: String?
     /// Lower-case keys, names and Latin names of the sub-regions, for lookups.
@@ -37,6 +40,10 @@ struct AddressFormat: Sendable {
         literalLocality = Self.literalLocality(in: format)
         placement = Self.placement(of: format, literal: literalLocality)
         if let s = format.range(of: "%S"), let z = format.range(of: "%Z") { subregionBeforePostcode = s.lowerBound < z.lowerBound }
+        subregionFollowsLocality = !subregions.isEmpty && format.components(separatedBy: "%n").contains { line in
+            guard let c = line.range(of: "%C"), let s = line.range(of: "%S") else { return false }
+            return c.upperBound <= s.lowerBound
+        }
         for (i, s) in subregions.enumerated() {
             for k in [s.key, s.name, s.latinName] where subregionIndex[k.lowercased()] == nil { subregionIndex[k.lowercased()] = i }
         }
