@@ -210,8 +210,10 @@ enum AddressExtractor {
         for (k, segment) in segments.enumerated() {
             var tokens = segment.split(separator: " ").map(String.init)
             var segmentCountry = country
-            // A country name at the end of the postcode's segment: "Tokyo 170-0013 Japan".
-            if segmentCountry == nil, tokens.count >= 3, let last = tokens.last, ParserData.regionNamed(last) != nil {
+            // A country name at the end of the postcode's segment: "Tokyo 170-0013 Japan"; another
+            // country's than the card's is the end of a town's name ("Nueva Italia").
+            if segmentCountry == nil, tokens.count >= 3, let last = tokens.last, let named = ParserData.regionNamed(last),
+               only == nil || only?.region == named {
                 segmentCountry = last
                 tokens.removeLast()
             }
@@ -504,7 +506,9 @@ enum AddressExtractor {
             return Result()
         }
         // The card does not say its country: a line that the formats it fits all (or mostly)
-        // read the same way is the address; the country stays unknown.
+        // read the same way is the address; the country stays unknown. Of several such lines, the
+        // one the most formats read so ("4821 Ostrava" over a street's "Dvorská 708").
+        var best: (agreeing: Int, pos: Int, reading: CityLine, format: AddressFormat, unsure: Bool)?
         for (pos, line) in lines.enumerated() where !skip.contains(line.index) && line.text.contains(where: \.isNumber) {
             var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed).map { ($0.1, $0.0) }
             guard let fewest = readings.map(\.0.repairs).min() else { continue }
@@ -513,14 +517,15 @@ enum AddressExtractor {
             var counts: [String: Int] = [:]
             func key(_ c: CityLine) -> String { "\(c.postalCode ?? "")|\(c.city ?? "")|\(c.before)" }
             for (c, _) in readings { counts[key(c), default: 0] += 1 }
-            guard let (bestKey, _) = counts.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }),
+            guard let (bestKey, agreeing) = counts.max(by: { $0.value == $1.value ? $0.key > $1.key : $0.value < $1.value }),
                   let (cl, format) = readings.first(where: { key($0.0) == bestKey }) else { continue }
-            var found = build(cl, at: pos, in: lines, skip: skip, format: format)
-            // Only what all the readings agree on: the sub-region named by one country's list is not sure.
-            if counts.count > 1 { found.address?.region = nil }
-            return found
+            if agreeing > best?.agreeing ?? 0 { best = (agreeing, pos, cl, format, counts.count > 1) }
         }
-        return Result()
+        guard let best else { return Result() }
+        var found = build(best.reading, at: best.pos, in: lines, skip: skip, format: best.format)
+        // Only what all the readings agree on: the sub-region named by one country's list is not sure.
+        if best.unsure { found.address?.region = nil }
+        return found
     }
 
     private static func build(_ cityLine: CityLine, at pos: Int, in lines: [CardLine], skip: Set<Int>, format: AddressFormat) -> Result {
@@ -528,8 +533,12 @@ enum AddressExtractor {
                                  address: PostalAddress(lines: [], city: cityLine.city, region: cityLine.region,
                                                         postalCode: cityLine.postalCode, country: cityLine.country))
         if found.address.city == nil, format.placement == .afterLocality { found.takeLocalityAbove() }
-        if !cityLine.before.isEmpty {
-            found.address.street = dropIcon(cityLine.before)
+        // The street before the postcode on its line, once a label is stripped ("Address: 4 Elm Row,
+        // 2000 Antwerpen"); a word of debris there ("oq 2000 Antwerpen": a logo or an icon read as
+        // letters) leaves the street to the lines above.
+        let before = Labels.strip(cityLine.before).value
+        if !before.isEmpty, looksLikeStreet(before) {
+            found.address.street = dropIcon(before)
         } else {
             found.takeStreetAbove()
         }

@@ -277,6 +277,31 @@ import Testing
         #expect(ContactParser(fallbackRegion: "GB").parse(text: "Dana Whitfield\n77 Orchard Lane\nMillbrook - NY").address == nil)
     }
 
+    /// What stands before the postcode on its line is the street only when it reads as one: a
+    /// label is stripped, and a word of debris leaves the street to the line above.
+    @Test func aLabelOrDebrisBeforeThePostcodeIsNoStreet() throws {
+        let labelled = try #require(ContactParser(fallbackRegion: "BE").parse(text: "Jan Peeters\nAdres: Kerkstraat 12, 2000 Antwerpen").address)
+        #expect(labelled.street == "Kerkstraat 12" && labelled.city == "Antwerpen")
+        let debris = try #require(ContactParser(fallbackRegion: "BE").parse(text: "Jan Peeters\nKerkstraat 12\noq 2000 Antwerpen").address)
+        #expect(debris.street == "Kerkstraat 12" && debris.city == "Antwerpen" && debris.postalCode == "2000")
+    }
+
+    /// Another country's name at the end of a locality is part of a town's name; the card's own
+    /// country there is its country.
+    @Test func anotherCountrysNameEndsATownsName() throws {
+        let town = try #require(ContactParser(fallbackRegion: "MX").parse(text: "Calle Morelos 45\n44100 Nueva Italia").address)
+        #expect(town.city == "Nueva Italia")
+        let country = try #require(ContactParser(fallbackRegion: "MX").parse(text: "Calle Morelos 45\n44100 Zamora México").address)
+        #expect(country.city == "Zamora" && country.country == "México")
+    }
+
+    /// A card that names no country: of the lines that read as a postcode line, the one the most
+    /// countries' formats read so (five digits, not a street's house number).
+    @Test func withoutACountryTheLineMostFormatsReadIsThePostcodeLine() throws {
+        let a = try #require(ContactParser(fallbackRegion: nil).parse(text: "Karel Novak\nStreljacka 708\n68617 Vinkovci").address)
+        #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
+    }
+
     @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
