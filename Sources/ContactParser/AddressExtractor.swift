@@ -465,6 +465,10 @@ enum AddressExtractor {
         return !strongLabels.contains(first)
     }
 
+    /// OCR confidence under which a line that is no street, between the street and the postcode
+    /// line, is taken for debris.
+    static let debrisConfidence = 0.6
+
     /// The words printed before a postcode: "CEP" (Brazil), "PLZ", "ZIP", "C.P.", "PIN".
     static func isPostcodeLabel(_ word: String) -> Bool {
         postcodeLabels.contains(word.lowercased().trimmingCharacters(in: ParserCharacters.labelEnd))
@@ -498,9 +502,16 @@ enum AddressExtractor {
     private static func extract(from lines: [CardLine], skip: Set<Int>, region: String?, reversed: Bool) -> Result {
         if let region {
             guard let format = ParserData.addressFormats[region], format.postcode != nil else { return Result() }
-            for (pos, line) in lines.enumerated() where !skip.contains(line.index) {
-                guard let city = cityLine(line.text, format: format, reversed: reversed)
-                    ?? cityLine(Labels.strip(line.text).value, format: format, reversed: reversed) else { continue }
+            func reading(_ pos: Int) -> CityLine? {
+                guard pos < lines.count, !skip.contains(lines[pos].index) else { return nil }
+                return cityLine(lines[pos].text, format: format, reversed: reversed)
+                    ?? cityLine(Labels.strip(lines[pos].text).value, format: format, reversed: reversed)
+            }
+            for pos in lines.indices {
+                guard let city = reading(pos) else { continue }
+                // A house number that reads as a postcode ("85990 Kaupas Extension") right above the
+                // postcode line: the line below is the postcode's.
+                if let next = reading(pos + 1), next.before.isEmpty { return build(next, at: pos + 1, in: lines, skip: skip, format: format) }
                 return build(city, at: pos, in: lines, skip: skip, format: format)
             }
             return Result()
@@ -604,11 +615,19 @@ enum AddressExtractor {
         mutating func takeStreetAbove() {
             var streetLines: [(Int, String)] = []
             var k = streetEnd - 1
+            var pastDebris = false
             while k >= 0, streetEnd - k <= 4, streetLines.count < 2 {
                 defer { k -= 1 }
                 if skip.contains(lines[k].index) { continue }
                 let text = Labels.strip(lines[k].text).value
-                guard looksLikeStreet(text) else { break }
+                guard looksLikeStreet(text) else {
+                    // A line OCR was unsure of between the street and the postcode line is a logo or
+                    // texture read as letters: looked past.
+                    if streetLines.isEmpty, lines[k].confidence < debrisConfidence { pastDebris = true; continue }
+                    break
+                }
+                // Past debris, only a street read surely and plainly: more debris is no street.
+                if pastDebris, streetLines.isEmpty, lines[k].confidence < debrisConfidence || !isPlainStreet(text) { break }
                 streetLines.insert((k, text), at: 0)
             }
             guard let nearest = streetLines.last else { return }

@@ -302,6 +302,26 @@ import Testing
         #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
     }
 
+    /// A line OCR was unsure of between the street and the postcode line (a logo or texture read
+    /// as letters) is looked past; a line read surely that is no street ends the address.
+    @Test func unsureDebrisBetweenTheStreetAndThePostcodeLineIsLookedPast() throws {
+        func lines(_ debrisConfidence: Double) -> [TextLine] {
+            [TextLine(text: "Jan Peeters", confidence: 0.9), TextLine(text: "Kerkstraat 12", confidence: 0.85),
+             TextLine(text: "xitadi", confidence: debrisConfidence), TextLine(text: "2000 Antwerpen", confidence: 0.85)]
+        }
+        let past = try #require(ContactParser(fallbackRegion: "BE").parse(lines: lines(0.3)).address)
+        #expect(past.street == "Kerkstraat 12" && past.city == "Antwerpen")
+        let sure = try #require(ContactParser(fallbackRegion: "BE").parse(lines: lines(0.9)).address)
+        #expect(sure.street == nil && sure.city == "Antwerpen")
+    }
+
+    /// A street whose house number reads as a postcode, right above the postcode line: the line
+    /// below is the postcode's.
+    @Test func aHouseNumberAboveThePostcodeLineIsNoPostcode() throws {
+        let a = try #require(ContactParser(fallbackRegion: "LT").parse(text: "Ona Petraitė\n48213 Linden Court\n03105 Vilnius").address)
+        #expect(a.street == "48213 Linden Court" && a.city == "Vilnius" && a.postalCode == "03105")
+    }
+
     @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
