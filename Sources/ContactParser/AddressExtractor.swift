@@ -315,7 +315,7 @@ enum AddressExtractor {
             region = s
             words.removeLast()
         }
-        var city = cleanPart(words.joined(separator: " "))
+        var city = withoutTrailingDebris(cleanPart(words.joined(separator: " ")))
         if city.isEmpty, let following { city = cleanPart(following) }
         guard isLocality(city) else { return nil }
         let street = (earlier + (before.isEmpty ? [] : [before.joined(separator: " ")])).joined(separator: ", ")
@@ -408,6 +408,21 @@ enum AddressExtractor {
         guard plain * 10 >= text.count * 9, tokens.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { return false }
         return isUnitLine(text) || tokens.contains { Lexicon.isStreetWord($0) }
             || tokens.contains { (1...5).contains($0.count) && $0.first?.isNumber == true && $0.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && $0.filter(\.isNumber).count >= $0.count - 1 }
+    }
+
+    /// A locality without a word of debris OCR read after it (texture or an icon at the line's end):
+    /// a lower-case word after capitalised ones ("Ghent ozr"), or a short word in capitals after
+    /// words that are not ("Ghent OZR"). A name set all in capitals or all in lower case keeps
+    /// its words.
+    static func withoutTrailingDebris(_ city: String) -> String {
+        var tokens = city.split(separator: " ")
+        guard tokens.count >= 2, let last = tokens.last, last.allSatisfy(\.isLetter) else { return city }
+        let head = tokens.dropLast()
+        let capitalised = head.allSatisfy { $0.first?.isUppercase == true && $0.dropFirst().contains(where: \.isLowercase) }
+        let debris = capitalised && (last.allSatisfy(\.isLowercase) || (last.count <= 4 && last.allSatisfy(\.isUppercase)))
+        guard debris else { return city }
+        tokens.removeLast()
+        return tokens.joined(separator: " ")
     }
 
     /// A locality and a sub-region key joined by a slash or a hyphen ("Campinas/SP", "Recife-PE"),

@@ -322,6 +322,15 @@ import Testing
         #expect(a.street == "48213 Linden Court" && a.city == "Vilnius" && a.postalCode == "03105")
     }
 
+    /// A word of debris after a locality is dropped; a locality's own words stay.
+    @Test(arguments: [
+        ("Ghent ozr", "Ghent"), ("Port Elsmouth OZR", "Port Elsmouth"), ("Ghent", "Ghent"), ("SINT-NIKLAAS WEST", "SINT-NIKLAAS WEST"),
+        ("Alphen aan den Rijn", "Alphen aan den Rijn"), ("Dublin 2", "Dublin 2"), ("Bergen op Zoom", "Bergen op Zoom"),
+    ])
+    func debrisAfterALocalityIsDropped(printed: String, city: String) {
+        #expect(AddressExtractor.withoutTrailingDebris(printed) == city)
+    }
+
     @Test func ocrSlipsInAPostcodeAreUndoneByItsShape() throws {
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
