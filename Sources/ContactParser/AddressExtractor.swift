@@ -233,6 +233,11 @@ enum AddressExtractor {
                             if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
                                                  postcode: code, country: segmentCountry, reversed: reversed) {
                                 cl.repairs = repairs
+                                // A country whose post writes its code before the postcode ("LT-%Z"):
+                                // printed so, it is part of the postcode ("LT-01100").
+                                if let prefix = format.postcodePrefix, tokens[start].uppercased().hasPrefix(prefix) {
+                                    cl.postalCode = prefix + code
+                                }
                                 out.append((format, cl))
                                 done.insert(format.region)
                             }

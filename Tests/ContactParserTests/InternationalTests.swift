@@ -207,6 +207,9 @@ import Testing
         ("ES", "Urbanización de Maxi Coca 27 Puerta 0\n26845 La Rioja\nEspaña", "Urbanización de Maxi Coca 27 Puerta 0", "La Rioja", "26845"),
         ("BR", "Rua Augusta, 1500\nSão Paulo - SP\n01304-001", nil, nil, "01304-001"),
         ("CZ", "Rožmberská 2\n406 69 Skalná", "Rožmberská 2", "Skalná", "406 69"),
+        ("LT", "Gedimino pr. 9\nLT-01103 Vilnius", "Gedimino pr. 9", "Vilnius", "LT-01103"),
+        ("LT", "Gedimino pr. 9\n01103 Vilnius", "Gedimino pr. 9", "Vilnius", "01103"),
+        ("CH", "Stalderstrasse 81\nCH-1669 Risch", "Stalderstrasse 81", "Risch", "1669"),
     ] as [(String, String, String?, String?, String)])
     func addressesOfManyCountries(region: String, text: String, street: String?, city: String?, postcode: String) throws {
         let a = try #require(ContactParser(fallbackRegion: region).parse(text: text).address, "\(region)")
