@@ -209,14 +209,7 @@ enum AddressExtractor {
         var done = Set<String>()
         for (k, segment) in segments.enumerated() {
             var tokens = segment.split(separator: " ").map(String.init)
-            var segmentCountry = country
-            // A country name at the end of the postcode's segment: "Tokyo 170-0013 Japan"; another
-            // country's than the card's is the end of a town's name ("Nueva Italia").
-            if segmentCountry == nil, tokens.count >= 3, let last = tokens.last, let named = ParserData.regionNamed(last),
-               only == nil || only?.region == named {
-                segmentCountry = last
-                tokens.removeLast()
-            }
+            let segmentCountry = country ?? countryAtEnd(of: &tokens, only: only)
             // Postcode candidates: one token or two (a space inside: "653 93", "S1B 0PA").
             for width in [2, 1] {
                 guard tokens.count >= width else { continue }
@@ -247,6 +240,15 @@ enum AddressExtractor {
             }
         }
         return out
+    }
+
+    /// A country name at the end of the postcode's segment ("Tokyo 170-0013 Japan"), taken off
+    /// the tokens; another country's than the card's is the end of a town's name ("Nueva Italia").
+    private static func countryAtEnd(of tokens: inout [String], only: AddressFormat?) -> String? {
+        guard tokens.count >= 3, let last = tokens.last, let named = ParserData.regionNamed(last), only == nil || only?.region == named
+        else { return nil }
+        tokens.removeLast()
+        return last
     }
 
     /// An e-mail or web address OCR read on the same line (a second column): the address is after it.
