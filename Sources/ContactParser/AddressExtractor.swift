@@ -278,7 +278,12 @@ enum AddressExtractor {
         if raw.contains(where: { lookalikes.contains($0) }) {
             candidates.formUnion(familiesByLength[raw.filter { $0 != " " }.count] ?? [])
         }
-        if let only { candidates = candidates.contains(only) ? [only] : [] }
+        if let only {
+            // The card's country's pattern read directly, for postcodes of a length its examples lack
+            // (Vietnam's examples have five digits, its pattern allows six).
+            let direct = families[only].regex.firstMatch(in: raw, range: NSRange(location: 0, length: (raw as NSString).length)) != nil
+            candidates = candidates.contains(only) || direct ? [only] : []
+        }
         return candidates.sorted()
     }
 
@@ -371,8 +376,9 @@ enum AddressExtractor {
         if city.isEmpty, let p = previous.popLast() { city = cleanPart(p) }
         // A street and its locality printed on one line with a dash between them:
         // "12 Hill Road - Springfield, IL 62701", "Rua Augusta, 90 - Campinas/SP 13010-001".
-        if !isLocality(city), let (street, locality) = streetThenLocality(city) {
-            previous.append(street)
+        if !isLocality(city), let (street, locality) = streetThenLocality(city, afterStreetName: !previous.isEmpty) {
+            // The house number after the street's name: "Rua Augusta, 90 - Campinas/SP".
+            if isHouseNumber(street), let name = previous.popLast() { previous.append(name + ", " + street) } else { previous.append(street) }
             city = locality
         }
         // "City, ST" where the sub-region is in its own segment: "Visakhapatnam, Uttar Pradesh 059905".
@@ -407,14 +413,19 @@ enum AddressExtractor {
         return nil
     }
 
+    /// A house number: up to five characters, digits but for a letter after them ("12", "9b").
+    static func isHouseNumber(_ token: String) -> Bool {
+        (1...5).contains(token.count) && token.first?.isNumber == true
+            && token.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && token.filter(\.isNumber).count >= token.count - 1
+    }
+
     /// A street line read cleanly, as an address without a postcode must show it: a street or unit
     /// word or a house number standing alone, and no stray symbols (texture read as letters).
     static func isPlainStreet(_ text: String) -> Bool {
         let tokens = text.split(separator: " ").map { $0.trimmingCharacters(in: ParserCharacters.commaDot) }
         let plain = text.filter { $0.isLetter || $0.isNumber || " .,-/'ºª°#".contains($0) }.count
         guard plain * 10 >= text.count * 9, tokens.contains(where: { $0.filter(\.isLetter).count >= 3 }) else { return false }
-        return isUnitLine(text) || tokens.contains { Lexicon.isStreetWord($0) }
-            || tokens.contains { (1...5).contains($0.count) && $0.first?.isNumber == true && $0.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && $0.filter(\.isNumber).count >= $0.count - 1 }
+        return isUnitLine(text) || tokens.contains { Lexicon.isStreetWord($0) } || tokens.contains(where: isHouseNumber)
     }
 
     /// A locality without a word of debris OCR read after it (texture or an icon at the line's end):
@@ -445,11 +456,12 @@ enum AddressExtractor {
 
     /// A street line and a locality printed as one with a dash between them (the last dash whose
     /// two sides read as a street and a locality); nil when there is no such dash.
-    static func streetThenLocality(_ text: String) -> (street: String, locality: String)? {
+    static func streetThenLocality(_ text: String, afterStreetName: Bool = false) -> (street: String, locality: String)? {
         for separator in [" - ", " – ", " — ", " · "] {
             guard let r = text.range(of: separator, options: .backwards) else { continue }
             let street = cleanPart(String(text[..<r.lowerBound])), locality = cleanPart(String(text[r.upperBound...]))
-            if isLocality(locality), !isPostcodeLabel(locality), looksLikeStreet(street) { return (street, locality) }
+            guard isLocality(locality), !isPostcodeLabel(locality) else { continue }
+            if looksLikeStreet(street) || (afterStreetName && isHouseNumber(street)) { return (street, locality) }
         }
         return nil
     }

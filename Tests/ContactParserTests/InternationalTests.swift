@@ -210,6 +210,8 @@ import Testing
         ("LT", "Gedimino pr. 9\nLT-01103 Vilnius", "Gedimino pr. 9", "Vilnius", "LT-01103"),
         ("LT", "Gedimino pr. 9\n01103 Vilnius", "Gedimino pr. 9", "Vilnius", "01103"),
         ("CH", "Stalderstrasse 81\nCH-1669 Risch", "Stalderstrasse 81", "Risch", "1669"),
+        ("VN", "Số 7 Lê Lợi\n700000 Hồ Chí Minh", "Số 7 Lê Lợi", "Hồ Chí Minh", "700000"),
+        ("BR", "Estrada do Morro, 9 - Pedra Alta/MG 35400-000", "Estrada do Morro, 9", "Pedra Alta", "35400-000"),
     ] as [(String, String, String?, String?, String)])
     func addressesOfManyCountries(region: String, text: String, street: String?, city: String?, postcode: String) throws {
         let a = try #require(ContactParser(fallbackRegion: region).parse(text: text).address, "\(region)")
