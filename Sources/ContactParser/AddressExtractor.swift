@@ -543,7 +543,7 @@ enum AddressExtractor {
             }
             for pos in lines.indices {
                 guard let city = reading(pos) else { continue }
-                // A house number that reads as a postcode ("85990 Kaupas Extension") right above the
+                // A house number that reads as a postcode ("48213 Linden Court") right above the
                 // postcode line: the line below is the postcode's.
                 if let next = reading(pos + 1), next.before.isEmpty { return build(next, at: pos + 1, in: lines, skip: skip, format: format) }
                 return build(city, at: pos, in: lines, skip: skip, format: format)
