@@ -281,8 +281,9 @@ enum AddressExtractor {
         if let only {
             // The card's country's pattern read directly, for postcodes of a length its examples lack
             // (Vietnam's examples have five digits, its pattern allows six).
-            let direct = families[only].regex.firstMatch(in: raw, range: NSRange(location: 0, length: (raw as NSString).length)) != nil
-            candidates = candidates.contains(only) || direct ? [only] : []
+            let fits = candidates.contains(only)
+                || families[only].regex.firstMatch(in: raw, range: NSRange(location: 0, length: (raw as NSString).length)) != nil
+            candidates = fits ? [only] : []
         }
         return candidates.sorted()
     }

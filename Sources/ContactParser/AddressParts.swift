@@ -26,15 +26,16 @@ extension AddressExtractor {
         let key = String(text[text.index(after: cut)...])
         // Set apart by a dash, a slash or a comma: "Client Services ES" is no place in Espírito Santo.
         guard "/-,".contains(text[cut]) || text[..<cut].last.map({ "-,–".contains($0) }) == true else { return nil }
-        guard (2...3).contains(key.count), key.allSatisfy(\.isUppercase), format.subregions.contains(where: { $0.key == key }) else { return nil }
+        guard isSubregionKey(key, format: format) else { return nil }
         let head = cleanPart(String(text[..<cut]))
         if isLocality(head) { return CityLine(before: "", city: head, region: key, postalCode: nil, country: nil) }
-        for separator in [" - ", ", "] {
-            guard let r = head.range(of: separator, options: .backwards) else { continue }
-            let street = cleanPart(String(head[..<r.lowerBound])), city = cleanPart(String(head[r.upperBound...]))
-            if isLocality(city), looksLikeStreet(street) { return CityLine(before: street, city: city, region: key, postalCode: nil, country: nil) }
-        }
-        return nil
+        guard let (street, city) = streetThenLocality(head, separators: [" - ", ", "]) else { return nil }
+        return CityLine(before: street, city: city, region: key, postalCode: nil, country: nil)
+    }
+
+    /// A sub-region's key of `format` as printed: two or three capitals ("SP", "NSW").
+    static func isSubregionKey(_ key: String, format: AddressFormat) -> Bool {
+        (2...3).contains(key.count) && key.allSatisfy(\.isUppercase) && format.subregions.contains(where: { $0.key == key })
     }
 
     /// A house number: up to five characters, digits but for a letter after them ("12", "9b").
@@ -73,15 +74,16 @@ extension AddressExtractor {
     static func gluedSubregion(_ word: String, format: AddressFormat) -> (locality: String, subregion: String)? {
         guard let cut = word.lastIndex(where: { $0 == "/" || $0 == "-" }) else { return nil }
         let locality = String(word[..<cut]), key = String(word[word.index(after: cut)...])
-        guard locality.filter(\.isLetter).count >= 2, (2...3).contains(key.count), key.allSatisfy(\.isUppercase),
-              format.subregions.contains(where: { $0.key == key }) else { return nil }
+        guard locality.filter(\.isLetter).count >= 2, isSubregionKey(key, format: format) else { return nil }
         return (locality, key)
     }
 
     /// A street line and a locality printed as one with a dash between them (the last dash whose
-    /// two sides read as a street and a locality); nil when there is no such dash.
-    static func streetThenLocality(_ text: String, afterStreetName: Bool = false) -> (street: String, locality: String)? {
-        for separator in [" - ", " – ", " — ", " · "] {
+    /// two sides read as a street and a locality; a house number alone when the street's name is
+    /// `afterStreetName`); nil when there is no such dash.
+    static func streetThenLocality(_ text: String, separators: [String] = [" - ", " – ", " — ", " · "],
+                                   afterStreetName: Bool = false) -> (street: String, locality: String)? {
+        for separator in separators {
             guard let r = text.range(of: separator, options: .backwards) else { continue }
             let street = cleanPart(String(text[..<r.lowerBound])), locality = cleanPart(String(text[r.upperBound...]))
             guard isLocality(locality), !isPostcodeLabel(locality) else { continue }
