@@ -50,6 +50,8 @@ public struct ContactParser: Sendable {
         var contact: Contact
         /// E-mail addresses mended from what OCR read.
         var emailRepairs: Int
+        /// The lines web addresses were read on, and those the e-mails took.
+        var webAndEmailLines: Set<Int>
     }
 
     /// E-mails and web addresses first (their domains help everything else), then the region,
@@ -79,7 +81,8 @@ public struct ContactParser: Sendable {
         let addressResult = AddressExtractor.extract(from: lines, skip: used, region: region)
         contact.address = addressResult.address
         used.formUnion(addressResult.consumedLines)
-        return ContactData(lines: lines, used: used, contact: contact, emailRepairs: emailResult.repaired + resolved.count)
+        return ContactData(lines: lines, used: used, contact: contact, emailRepairs: emailResult.repaired + resolved.count,
+                           webAndEmailLines: urlResult.readLines.union(emailResult.consumedLines))
     }
 
     /// True when the lines are mainly Japanese, Chinese or Korean: `parse` reads them by those
@@ -103,7 +106,8 @@ public struct ContactParser: Sendable {
         // E-mail domain, web address and organisation usually agree: repair OCR slips between them.
         let reconciled = Reconciliation.reconcile(emails: contact.emails, urls: contact.urls, organization: contact.organization)
         contact.emails = reconciled.emails
-        contact.urls = reconciled.urls
+        contact.urls = reconciled.urls + URLExtractor.spelledByEmailDomains(lines, skip: stage.webAndEmailLines,
+                                                                            emails: reconciled.emails, urls: reconciled.urls)
         domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
 
         contact.confidence = Confidence.score(contact, lines: lines, people: people,

@@ -161,11 +161,14 @@ public enum URLExtractor {
     struct Result {
         var urls: [String] = []
         var consumedLines: Set<Int> = []
+        /// Lines a web address was read on.
+        var readLines: Set<Int> = []
     }
 
     static func extract(from lines: [CardLine], emails: [String]) -> Result {
         var result = Result()
         let emailDomains = Set(emails.compactMap { EmailAddress($0)?.domain })
+        var read = Set<Int>()  // lines a web address was read on
         for line in lines {
             var text = Domains.joinSplitSuffixes(line.text)
             for (from, to) in [("https //", "https://"), ("http //", "http://"), ("https:/ /", "https://"), ("https:/", "https://"),
@@ -192,17 +195,54 @@ public enum URLExtractor {
                 // As read, then as repaired: each may be one of OCR's slips beside an e-mail domain.
                 guard let fixedHost = agreeing(rawHost, withEmailDomains: emailDomains)
                         ?? Domains.repair(rawHost).map({ agreeing($0, withEmailDomains: emailDomains) ?? $0 }) else { continue }
-                let explicit = candidate.hasPrefix("http") || candidate.hasPrefix("www.")
+                // "www" glued to the host ("wwwacme.com") is as plain a sign as "www.".
+                let explicit = candidate.hasPrefix("http") || candidate.hasPrefix("www")
                 let standsAlone = Residue.isLabelOnly(line.text, removing: { $0 == raw })
                 guard explicit || emailDomains.contains(fixedHost) || label == .web || standsAlone else { continue }
                 if fixedHost != rawHost, let r = candidate.range(of: rawHost) { candidate.replaceSubrange(r, with: fixedHost) }
                 if !result.urls.contains(candidate) { result.urls.append(candidate) }
+                read.insert(line.index)
                 if Residue.isLabelOnly(line.text, removing: { $0.contains(".") && !$0.hasSuffix(".") }) {
                     result.consumedLines.insert(line.index)
                 }
             }
         }
+        result.readLines = read
         return result
+    }
+
+    /// Web addresses of the e-mails' domains on web lines no address was read on, OCR having
+    /// broken them past reading (`webLineOfEmailDomain`). Called once the e-mails are reconciled
+    /// with the organisation, so a domain OCR misread in both the e-mail and the web line does not
+    /// outvote the company's name.
+    static func spelledByEmailDomains(_ lines: [CardLine], skip: Set<Int>, emails: [String], urls: [String]) -> [String] {
+        let emailDomains = Set(emails.compactMap { EmailAddress($0)?.domain })
+        var found: [String] = []
+        for line in lines where !skip.contains(line.index) {
+            guard let domain = webLineOfEmailDomain(line.text, emailDomains: emailDomains),
+                  !(urls + found).contains(where: { host(of: $0) == domain }) else { continue }
+            found.append(domain)
+        }
+        return found
+    }
+
+    /// The e-mail domain a web line spells when OCR broke it past reading as an address: a scheme
+    /// misread and the dot read as a space ("W hitpsv/www.acme ie" beside jane@acme.ie), or
+    /// letters OCR confuses ("https://acrne.ie" beside jane@acme.ie: the same letters but for
+    /// "rn" and "m"). The line must be a web line (its label, "www" or a scheme's "tp" before the
+    /// host) and hold nothing but the scheme's debris before the domain's letters; nil otherwise.
+    static func webLineOfEmailDomain(_ text: String, emailDomains: Set<String>) -> String? {
+        let (label, value) = Labels.strip(text)
+        guard !value.contains("@") else { return nil }
+        let squeezed = Reconciliation.skeleton(String(value.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "/" || $0 == ":" }))
+        for domain in emailDomains.sorted() where domain.count >= 6 {
+            let letters = Reconciliation.skeleton(String(domain.filter { $0.isLetter || $0.isNumber }))
+            guard squeezed.hasSuffix(letters) else { continue }
+            let before = squeezed.dropLast(letters.count)
+            let schemeDebris = before.count <= 12 && (before.hasSuffix("ww") || before.contains("tp") || before.contains("//"))
+            if (label == .web && before.count <= 12) || schemeDebris { return domain }
+        }
+        return nil
     }
 
     /// A host OCR misread next to the card's e-mail domains, written as the e-mail has it when
@@ -282,7 +322,7 @@ public enum URLExtractor {
     }
 
     /// The letters of "https://www." that OCR leaves glued before a host.
-    static let schemeLetters = Set("htpsbw:/.")
+    static let schemeLetters = Set("htpsbw:/.-")
 
     /// A scheme OCR misread by a letter ("hetps://", "htlps://", "hftp://") written as it was meant.
     static func repairScheme(_ text: String) -> String {

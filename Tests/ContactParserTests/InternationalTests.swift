@@ -382,6 +382,36 @@ import Testing
         #expect(URLExtractor.agreeing(read, withEmailDomains: [domain]) == domain)
     }
 
+    /// A web line OCR broke past reading as an address (the scheme misread, the dots read as
+    /// spaces or dashes, "www" glued on) still names the e-mail's domain; a line that merely ends
+    /// in the domain's letters, or a different domain, does not.
+    @Test(arguments: [
+        ("W hitpsv/www.corvale ie", "corvale.ie"),
+        ("Web: hups://www-tamberlin.com.au", "tamberlin.com.au"),
+        ("WWWPELLWORTH. COM", "pellworth.com"),
+        ("Web: https://www fenwirk at", "fenwirk.at"),
+    ])
+    func brokenWebLinesNameTheEmailDomain(line: String, domain: String) {
+        let c = ContactParser().parse(text: "Jana Holt\nSales Lead\njana@\(domain)\n\(line)")
+        #expect(c.urls.map(URLExtractor.host) == [domain])
+    }
+
+    @Test func linesEndingInTheDomainsLettersAreNotWebAddresses() {
+        #expect(URLExtractor.webLineOfEmailDomain("Corvale Design Studio Corvaleie", emailDomains: ["corvale.ie"]) == nil)
+        #expect(URLExtractor.webLineOfEmailDomain("Corvale ie", emailDomains: ["corvale.ie"]) == nil)
+        #expect(URLExtractor.webLineOfEmailDomain("W hitpsv/www.brenmoor ie", emailDomains: ["corvale.ie"]) == nil)
+        #expect(URLExtractor.webLineOfEmailDomain("E jana@corvale ie", emailDomains: ["corvale.ie"]) == nil)
+    }
+
+    /// A web line OCR broke and the e-mail both misread the company's domain the same way: the
+    /// company's name still mends the e-mail, and the web address follows it.
+    @Test func aBrokenWebLineDoesNotOutvoteTheCompany() {
+        let c = ContactParser().parse(text: "Fellmark AG\nJana Holt\njana@felimark.at\nWeb: https://www felimark at")
+        #expect(c.organization == "Fellmark AG")
+        #expect(c.emails == ["jana@fellmark.at"])
+        #expect(c.urls.map(URLExtractor.host) == ["fellmark.at"])
+    }
+
     /// OCR's slips in e-mail addresses, undone where the card itself shows what was printed.
     @Test func emailAddressesOCRBrokeAreMended() {
         // A space before an underscore inside the local part.
