@@ -58,7 +58,10 @@ enum Reconciliation {
                 ?? organizationReferences.first(where: { ref in
                     // A hyphen is no slip: "open-lantern" spells "Open Lantern".
                     let plain = label.replacingOccurrences(of: "-", with: "")
-                    return ref != plain && ref.count >= 6 && ref.first == label.first && CrossChecks.editDistance(ref, plain) == 1
+                    // A letter more or less at the end is how domains shorten or extend a name
+                    // ("correiad" beside "Correia de Minas"), not a slip.
+                    return ref != plain && ref.count >= 6 && ref.first == label.first && !ref.hasPrefix(plain) && !plain.hasPrefix(ref)
+                        && CrossChecks.editDistance(ref, plain) == 1
                 }) else { return host }
             repairs += 1
             // Replace the label inside the host (the last occurrence: it is the registrable part).

@@ -90,6 +90,15 @@ import Testing
         #expect(c.urls == ["https://byrdplc.com"])
     }
 
+    /// A domain that is the company's name shortened or lengthened by its last letter is how
+    /// the company spells it online, not a slip to mend.
+    @Test func aDomainShortenedFromTheNameIsKept() {
+        let c = ContactParser().parse(text: "Padaria Moreira de Campos\nLuiza Prado\ncontato@padariamoreirad.com")
+        #expect(c.emails == ["contato@padariamoreirad.com"])
+        let d = ContactParser().parse(text: "Bakkerij van Oosterhout\nFenna Dijk\ninfo@bakkerijvanoosterhou.nl")
+        #expect(d.emails == ["info@bakkerijvanoosterhou.nl"])
+    }
+
     @Test func unrelatedDomainsAreLeftAlone() {
         let c = ContactParser().parse(text: "Acme Inc\nJane Doe\njane@gmail.com\nwww.acme-tools.com")
         #expect(c.emails == ["jane@gmail.com"])
