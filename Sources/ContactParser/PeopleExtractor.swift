@@ -126,6 +126,9 @@ enum PeopleExtractor {
             if let (first, second) = splitNameAndCompany(text) {
                 candidates.append(Candidate(text: first, line: line, residue: removed, part: 1))
                 candidates.append(Candidate(text: second, line: line, residue: removed, part: 2))
+            } else if let (first, _) = splitPeople(text) {
+                // Or as two people ("Ana Prado / Rui Costa"): the card's person is the first.
+                candidates.append(Candidate(text: first, line: line, residue: removed, part: 1))
             }
         }
         return candidates
@@ -207,6 +210,25 @@ enum PeopleExtractor {
             return (first, second)
         }
         return nil
+    }
+
+    /// Two people's names on one line, set apart by a slash or a joining word ("Ana Prado / Rui
+    /// Costa", "Lena Berg & Tom Ek", "Eva e Rui"): each half starts with a given name from the
+    /// lists, is one to four capitalised words and holds no digit; the line holds no legal form.
+    /// Surnames joined as a firm ("Baker & Tolan", "Shannon & Kent": a word alone that is a family
+    /// name too) stay whole.
+    static func splitPeople(_ text: String) -> (String, String)? {
+        let tokens = text.split(separator: " ").map(String.init)
+        let joins: Set<String> = ["/", "&", "+", "and", "und", "e", "y", "et", "og", "och", "en", "i"]
+        let cuts = tokens.indices.filter { joins.contains(tokens[$0].lowercased()) }
+        guard cuts.count == 1, let cut = cuts.first, !text.contains(where: \.isNumber), !hasLegalForm(text) else { return nil }
+        let halves = [tokens[..<cut], tokens[(cut + 1)...]]
+        for half in halves {
+            guard (1...4).contains(half.count), half.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains($0) }),
+                  let first = half.first.map({ ParserData.fold($0.lowercased()) }), PersonNames.given.contains(first),
+                  half.count > 1 || !PersonNames.family.contains(first) else { return nil }
+        }
+        return (halves[0].joined(separator: " "), halves[1].joined(separator: " "))
     }
 
     /// The distinctive label of a domain: "mail.acme.co.uk" -> "acme".

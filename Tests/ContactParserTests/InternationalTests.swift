@@ -344,6 +344,18 @@ import Testing
 
 /// Companies, names and labels.
 @Suite struct PeopleAndLabelTests {
+    /// Two people on one line: the card's person is the first; surnames joined as a firm, or a
+    /// line with a legal form, are no pair of people.
+    @Test func twoPeopleOnOneLineGiveTheFirst() {
+        let c = ContactParser().parse(text: "Nordvik Bygg AS\nMaria Lund & Paulo Reis\nProsjektleder\nTel: +47 21 07 96 91\npost@nordvikbygg.no")
+        #expect(c.name?.full == "Maria Lund")
+        #expect(c.title == "Prosjektleder")
+        #expect(PeopleExtractor.splitPeople("Maria Lund e Paulo Reis")! == ("Maria Lund", "Paulo Reis"))
+        #expect(PeopleExtractor.splitPeople("Shannon & Kent") == nil)
+        #expect(PeopleExtractor.splitPeople("Maria Lund & Jonas Berg AS") == nil)
+        #expect(PeopleExtractor.splitPeople("Maria Lund & Jonas Berg & Eva Holm") == nil)
+    }
+
     @Test(arguments: ["Kallio Oyj", "Geisler Sp. z o.o.", "Thomsen & Kjeldsen ApS", "Taliercio s.r.l.", "Drubin Oderwald e.G.",
                       "Monteiro - ME", "Held AG", "Nusslé Sàrl.", "Falk HB", "Bukit Robotics Pte. Ltd."])
     func legalFormsOfManyJurisdictionsMakeACompany(name: String) {
