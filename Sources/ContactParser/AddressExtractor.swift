@@ -470,7 +470,8 @@ enum AddressExtractor {
         // one the most formats read so ("4821 Ostrava" over a street's "Dvorská 708").
         var best: (agreeing: Int, pos: Int, reading: CityLine, format: AddressFormat, unsure: Bool)?
         for (pos, line) in lines.enumerated() where !skip.contains(line.index) && line.text.contains(where: \.isNumber) {
-            var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed).map { ($0.1, $0.0) }
+            var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed).filter { isUnplacedAddress($0.1) }
+                .map { ($0.1, $0.0) }
             guard let fewest = readings.map(\.0.repairs).min() else { continue }
             // The readings that needed the fewest corrections.
             readings = readings.filter { $0.0.repairs == fewest }
@@ -486,6 +487,15 @@ enum AddressExtractor {
         // Only what all the readings agree on: the sub-region named by one country's list is not sure.
         if best.unsure { found.address?.region = nil }
         return found
+    }
+
+    /// A postcode line of a card that names no country: with nothing else to place it, a postcode
+    /// of four characters or more (the three-digit ones of a few countries are what a house number
+    /// or debris reads as) and a locality that starts with a capital, as towns are printed.
+    static func isUnplacedAddress(_ line: CityLine) -> Bool {
+        guard let code = line.postalCode, code.filter({ $0.isLetter || $0.isNumber }).count >= 4 else { return false }
+        guard let first = line.city?.first(where: \.isLetter) else { return true }
+        return first.isUppercase || first.lowercased() == first.uppercased()
     }
 
     private static func build(_ cityLine: CityLine, at pos: Int, in lines: [CardLine], skip: Set<Int>, format: AddressFormat) -> Result {

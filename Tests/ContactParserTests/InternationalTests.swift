@@ -307,6 +307,15 @@ import Testing
         #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
     }
 
+    /// Without a country to place it, a three-digit "postcode" (a house number, debris) or a
+    /// locality in lower case (words of a tagline) makes no address; a town's name does.
+    @Test func withoutACountryDebrisMakesNoAddress() throws {
+        #expect(ContactParser(fallbackRegion: nil).parse(text: "Karel Novak\n204 an tervo").address == nil)
+        #expect(ContactParser(fallbackRegion: nil).parse(text: "Karel Novak\n41870 quality and care").address == nil)
+        let town = try #require(ContactParser(fallbackRegion: nil).parse(text: "Karel Novak\nMillbrook 4187 zq").address)
+        #expect(town.city == "Millbrook" && town.postalCode == "4187")
+    }
+
     /// A line OCR was unsure of between the street and the postcode line (a logo or texture read
     /// as letters) is looked past; a line read surely that is no street ends the address.
     @Test func unsureDebrisBetweenTheStreetAndThePostcodeLineIsLookedPast() throws {
