@@ -98,6 +98,8 @@ enum Labels {
         guard !t.isEmpty else { return true }
         let alnum = t.filter { $0.isLetter || $0.isNumber }.count
         if alnum == 0 { return true }
+        // A one-digit house number before its comma ("6, rue Klein") is no pictogram.
+        if t.count == 2, t.first?.isNumber == true, t.last == "," { return false }
         return t.count <= 3 && alnum <= 1 && t.count > alnum
     }
 

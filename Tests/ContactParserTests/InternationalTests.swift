@@ -307,6 +307,14 @@ import Testing
         #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
     }
 
+    /// A one-digit house number before its comma, as French streets print it, stays with the
+    /// street; pictogram debris before a street is still dropped.
+    @Test func aOneDigitHouseNumberBeforeItsCommaIsKept() throws {
+        let a = try #require(ContactParser(fallbackRegion: "FR").parse(text: "Claire Morel\n6, rue des Lilas\n69003 Lyon").address)
+        #expect(a.street == "6, rue des Lilas")
+        #expect(Labels.isPictogramDebris("©,") && Labels.isPictogramDebris("0)") && !Labels.isPictogramDebris("6,"))
+    }
+
     /// Without a country to place it, a three-digit "postcode" (a house number, debris) or a
     /// locality in lower case (words of a tagline) makes no address; a town's name does.
     @Test func withoutACountryDebrisMakesNoAddress() throws {
