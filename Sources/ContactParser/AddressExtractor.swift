@@ -377,7 +377,9 @@ enum AddressExtractor {
         if city.isEmpty, let p = previous.popLast() { city = cleanPart(p) }
         // A street and its locality printed on one line with a dash between them:
         // "12 Hill Road - Springfield, IL 62701", "Rua Augusta, 90 - Campinas/SP 13010-001".
-        if !isLocality(city), let (street, locality) = streetThenLocality(city, afterStreetName: !previous.isEmpty) {
+        // So after a unit ("Flat 2, Hollin Meadows - Eastbury B2 4PA"): a locality never follows one.
+        let afterUnit = previous.count == 1 && isUnitLine(previous[0])
+        if !isLocality(city) || afterUnit, let (street, locality) = streetThenLocality(city, afterStreetName: !previous.isEmpty, afterUnit: afterUnit) {
             // The house number after the street's name: "Rua Augusta, 90 - Campinas/SP".
             if isHouseNumber(street), let name = previous.popLast() { previous.append(name + ", " + street) } else { previous.append(street) }
             city = locality

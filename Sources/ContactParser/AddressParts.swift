@@ -80,14 +80,17 @@ extension AddressExtractor {
 
     /// A street line and a locality printed as one with a dash between them (the last dash whose
     /// two sides read as a street and a locality; a house number alone when the street's name is
-    /// `afterStreetName`); nil when there is no such dash.
+    /// `afterStreetName`; any name when the text follows a unit, "Flat 2, Hollin Meadows - Eastbury");
+    /// nil when there is no such dash.
     static func streetThenLocality(_ text: String, separators: [String] = [" - ", " – ", " — ", " · "],
-                                   afterStreetName: Bool = false) -> (street: String, locality: String)? {
+                                   afterStreetName: Bool = false, afterUnit: Bool = false) -> (street: String, locality: String)? {
         for separator in separators {
             guard let r = text.range(of: separator, options: .backwards) else { continue }
             let street = cleanPart(String(text[..<r.lowerBound])), locality = cleanPart(String(text[r.upperBound...]))
             guard isLocality(locality), !isPostcodeLabel(locality) else { continue }
-            if looksLikeStreet(street) || (afterStreetName && isHouseNumber(street)) { return (street, locality) }
+            if looksLikeStreet(street) || (afterStreetName && isHouseNumber(street)) || (afterUnit && isLocality(street)) {
+                return (street, locality)
+            }
         }
         return nil
     }

@@ -307,6 +307,13 @@ import Testing
         #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
     }
 
+    /// A unit, a street and a locality on one line: what follows the unit up to the dash is the
+    /// street's name, even one no list knows as a street.
+    @Test func aUnitsStreetRunsToTheDash() throws {
+        let a = try #require(ContactParser(fallbackRegion: "GB").parse(text: "Jo Bell\nFlat 2, Hollin Meadows - Eastbury B2 4PA").address)
+        #expect(a.street == "Flat 2, Hollin Meadows" && a.city == "Eastbury" && a.postalCode == "B2 4PA")
+    }
+
     /// A one-digit house number before its comma, as French streets print it, stays with the
     /// street; pictogram debris before a street is still dropped.
     @Test func aOneDigitHouseNumberBeforeItsCommaIsKept() throws {
