@@ -59,6 +59,10 @@ extension AddressExtractor {
     /// its words.
     static func withoutTrailingDebris(_ city: String) -> String {
         var tokens = city.split(separator: " ")
+        // A word of letters mixed with digits or signs ("Schleiz /k0b", "Utsjoki 6k5W") ends no town.
+        if tokens.count >= 2, let last = tokens.last, isJunkWord(last), isLocality(tokens.dropLast().joined(separator: " ")) {
+            return tokens.dropLast().joined(separator: " ")
+        }
         guard tokens.count >= 2, let last = tokens.last, last.allSatisfy(\.isLetter) else { return city }
         let head = tokens.dropLast()
         let capitalised = head.allSatisfy { $0.first?.isUppercase == true && $0.dropFirst().contains(where: \.isLowercase) }
@@ -67,6 +71,18 @@ extension AddressExtractor {
         tokens.removeLast()
         return tokens.joined(separator: " ")
     }
+
+    /// True for a word no place name has: letters mixed with digits (but for an ordinal, "3e",
+    /// "1er", "2nd"), or signs other than a name's hyphen, apostrophe, dot or brackets ("k0b",
+    /// "6k5W", "=*3[").
+    static func isJunkWord(_ word: Substring) -> Bool {
+        let letters = word.contains(where: \.isLetter), digits = word.contains(where: \.isNumber)
+        let suffix = String(word.drop(while: \.isNumber)).trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        let ordinal = digits && word.first?.isNumber == true && ordinalSuffixes.contains(suffix)
+        return (letters && digits && !ordinal) || word.contains { !$0.isLetter && !$0.isNumber && !"-'.’()".contains($0) }
+    }
+
+    static let ordinalSuffixes: Set<String> = ["e", "er", "re", "ème", "eme", "st", "nd", "rd", "th", "o", "a", "º", "ª"]
 
     /// A locality and a sub-region key joined by a slash or a hyphen ("Campinas/SP", "Recife-PE"),
     /// taken apart; nil when the part after the last one is no key of `format`'s sub-regions (a

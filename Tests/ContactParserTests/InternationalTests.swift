@@ -307,6 +307,17 @@ import Testing
         #expect(a.street == "Streljacka 708" && a.city == "Vinkovci" && a.postalCode == "68617")
     }
 
+    /// A word of letters mixed with digits or signs after a town (texture or an icon read at the
+    /// line's end) is dropped; a district's number or ordinal stays.
+    @Test func junkAfterTheLocalityIsDropped() throws {
+        let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nLindenweg 4\n37412 Herzberg /x7q").address)
+        #expect(a.city == "Herzberg" && a.postalCode == "37412")
+        #expect(AddressExtractor.withoutTrailingDebris("Lyon 3e") == "Lyon 3e")
+        #expect(AddressExtractor.withoutTrailingDebris("Lyon q3x") == "Lyon")
+        #expect(AddressExtractor.withoutTrailingDebris("Dublin 2") == "Dublin 2")
+        #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
+    }
+
     /// A unit, a street and a locality on one line: what follows the unit up to the dash is the
     /// street's name, even one no list knows as a street.
     @Test func aUnitsStreetRunsToTheDash() throws {
