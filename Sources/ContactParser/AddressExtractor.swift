@@ -357,6 +357,9 @@ enum AddressExtractor {
         // Nothing but a country, punctuation or a little pictogram debris may follow the postcode.
         guard after.count <= 2, after.allSatisfy({ cleanPart($0).isEmpty || ParserData.regionNamed($0) != nil
             || ($0.count <= 3 && !$0.contains(where: \.isNumber)) || $0.count == 1 })
+            // Or a word of debris alone ("Troy, MI 48084 qmxv").
+            || (after.count == 1 && after[0].filter(\.isNumber).count <= 2
+                && (isJunkWord(Substring(after[0])) || (after[0].count <= 5 && after[0].allSatisfy(\.isLowercase))))
         else { return nil }
         var (words, region) = subregionAtEnd(of: before, format: format)
         var rest = cleanPart(words.joined(separator: " "))

@@ -312,6 +312,9 @@ import Testing
     @Test func junkAfterTheLocalityIsDropped() throws {
         let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nLindenweg 4\n37412 Herzberg /x7q").address)
         #expect(a.city == "Herzberg" && a.postalCode == "37412")
+        // After a postcode that ends the address ("City, ST ZIP"), a lower-case word or junk alone.
+        let us = try #require(ContactParser(fallbackRegion: "US").parse(text: "Jo Bell\n77 Orchard Lane\nMillbrook, NY 12545 qmxv").address)
+        #expect(us.city == "Millbrook" && us.postalCode == "12545" && us.street == "77 Orchard Lane")
         #expect(AddressExtractor.withoutTrailingDebris("Lyon 3e") == "Lyon 3e")
         #expect(AddressExtractor.withoutTrailingDebris("Lyon q3x") == "Lyon")
         #expect(AddressExtractor.withoutTrailingDebris("Dublin 2") == "Dublin 2")
