@@ -22,6 +22,9 @@ enum AddressExtractor {
         var country: String?
         /// How many characters of the postcode OCR had to be corrected in.
         var repairs: Int = 0
+        /// True when the postcode is two groups of digits joined ("933 04" read as 93304): with no
+        /// country known, that says nothing of one.
+        var joinedDigits = false
     }
 
     // MARK: - Postcodes
@@ -136,13 +139,21 @@ enum AddressExtractor {
     }
 
     /// The postcode and how many characters had to be corrected.
-    static func postcodeReading(_ candidate: String, family: PostcodeFamily) -> (code: String, repairs: Int)? {
+    /// `joinable`: the candidate's two groups of digits may be one postcode OCR set apart (no
+    /// digits on either side: they would be a phone number's groups).
+    static func postcodeReading(_ candidate: String, family: PostcodeFamily, joinable: Bool = false) -> (code: String, repairs: Int)? {
         let re = family.regex
         // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread.
         let hasDigit = candidate.contains(where: \.isNumber)
         guard candidate.count >= 2, hasDigit || candidate.contains(" ") else { return nil }
         if re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
             return (candidate.uppercased(), 0)
+        }
+        // Digits OCR set apart at a space ("933 04" for 93304), when the pattern has none there.
+        if joinable, candidate.contains(" "), candidate.allSatisfy({ $0.isNumber || $0 == " " }),
+           case let joined = candidate.replacingOccurrences(of: " ", with: ""),
+           re.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil {
+            return (joined, 1)
         }
         for (v, changes) in repairedPostcode(candidate, shapes: family.shapes) {
             let ns = v as NSString
@@ -215,9 +226,10 @@ enum AddressExtractor {
                 guard tokens.count >= width else { continue }
                 for start in 0...(tokens.count - width) {
                     guard let raw = postcodeCandidate(tokens[start..<(start + width)].joined(separator: " ")) else { continue }
+                    let digitsBeside = [start - 1, start + width].contains { tokens.indices.contains($0) && tokens[$0].contains(where: \.isNumber) }
                     for i in postcodeFamilies(raw, only: onlyFamily) {
                         let family = families[i]
-                        guard let (code, repairs) = postcodeReading(raw, family: family) else { continue }
+                        guard let (code, repairs) = postcodeReading(raw, family: family, joinable: width == 2 && !digitsBeside) else { continue }
                         var beforeTokens = Array(tokens[..<start])
                         let afterTokens = Array(tokens[(start + width)...])
                         // Its label: "CEP 01310-100", "PLZ 10117", "ZIP: 94105".
@@ -226,6 +238,7 @@ enum AddressExtractor {
                             if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
                                                  postcode: code, country: segmentCountry, reversed: reversed) {
                                 cl.repairs = repairs
+                                cl.joinedDigits = raw.contains(" ") && !code.contains(" ") && raw.allSatisfy { $0.isNumber || $0 == " " }
                                 // A country whose post writes its code before the postcode ("LT-%Z"):
                                 // printed so, it is part of the postcode ("LT-01100").
                                 if let prefix = format.postcodePrefix, tokens[start].uppercased().hasPrefix(prefix) {
@@ -495,10 +508,10 @@ enum AddressExtractor {
     }
 
     /// A postcode line of a card that names no country: with nothing else to place it, a postcode
-    /// of four characters or more (the three-digit ones of a few countries are what a house number
-    /// or debris reads as) and a locality that starts with a capital, as towns are printed.
+    /// of four characters or more as printed (the three-digit ones of a few countries are what a
+    /// house number or debris reads as) and a locality that starts with a capital, as towns are printed.
     static func isUnplacedAddress(_ line: CityLine) -> Bool {
-        guard let code = line.postalCode, code.filter({ $0.isLetter || $0.isNumber }).count >= 4 else { return false }
+        guard let code = line.postalCode, code.filter({ $0.isLetter || $0.isNumber }).count >= 4, !line.joinedDigits else { return false }
         guard let first = line.city?.first(where: \.isLetter) else { return true }
         return first.isUppercase || first.lowercased() == first.uppercased()
     }

@@ -108,7 +108,7 @@ enum RegionInference {
         var out: [String: Double] = [:]
         for line in lines where line.contains(where: \.isNumber) && !hasEmail(line) {
             var specific = Set<String>(), fits = Set<String>()
-            for (format, cl) in AddressExtractor.cityLines(line) {
+            for (format, cl) in AddressExtractor.cityLines(line) where !cl.joinedDigits {
                 fits.insert(format.region)
                 if cl.region != nil, !format.subregions.isEmpty { specific.insert(format.region) }
             }

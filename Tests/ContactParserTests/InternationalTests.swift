@@ -321,6 +321,16 @@ import Testing
         #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
     }
 
+    /// A postcode's digits OCR set apart at a space are joined where the card's country writes
+    /// none; a phone number's groups, and a card that names no country, are left alone.
+    @Test func aPostcodeSetApartIsJoined() throws {
+        let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nLindenweg 4\n374 12 Herzberg").address)
+        #expect(a.postalCode == "37412" && a.city == "Herzberg")
+        let phone = ContactParser(fallbackRegion: "BE").parse(text: "Jo Bell\nTel 012 89 03 33 Mons")
+        #expect(phone.address == nil)
+        #expect(ContactParser(fallbackRegion: nil).parse(text: "Jo Bell\n374 12 Herzberg").address?.postalCode != "37412")
+    }
+
     /// A unit, a street and a locality on one line: what follows the unit up to the dash is the
     /// street's name, even one no list knows as a street.
     @Test func aUnitsStreetRunsToTheDash() throws {
