@@ -463,10 +463,16 @@ enum AddressExtractor {
             let found = build(city, at: pos, in: lines, skip: skip, format: format)
             if let street = found.address?.street, isPlainStreet(street) { return found }
         }
+        // The country read wrong (a number or a domain of another): a line the formats agree on,
+        // as on a card that names no country, its postcode read as printed.
+        for reversed in [false, true] {
+            let found = extract(from: lines, skip: skip, region: nil, reversed: reversed, asPrinted: true)
+            if found.address != nil { return found }
+        }
         return Result()
     }
 
-    private static func extract(from lines: [CardLine], skip: Set<Int>, region: String?, reversed: Bool) -> Result {
+    private static func extract(from lines: [CardLine], skip: Set<Int>, region: String?, reversed: Bool, asPrinted: Bool = false) -> Result {
         if let region {
             guard let format = ParserData.addressFormats[region], format.postcode != nil else { return Result() }
             func reading(_ pos: Int) -> CityLine? {
@@ -488,8 +494,8 @@ enum AddressExtractor {
         // one the most formats read so ("4821 Ostrava" over a street's "Dvorská 708").
         var best: (agreeing: Int, pos: Int, reading: CityLine, format: AddressFormat, unsure: Bool)?
         for (pos, line) in lines.enumerated() where !skip.contains(line.index) && line.text.contains(where: \.isNumber) {
-            var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed).filter { isUnplacedAddress($0.1) }
-                .map { ($0.1, $0.0) }
+            var readings: [(CityLine, AddressFormat)] = cityLines(line.text, reversed: reversed)
+                .filter { isUnplacedAddress($0.1) && (!asPrinted || $0.1.repairs == 0) }.map { ($0.1, $0.0) }
             guard let fewest = readings.map(\.0.repairs).min() else { continue }
             // The readings that needed the fewest corrections.
             readings = readings.filter { $0.0.repairs == fewest }

@@ -321,6 +321,13 @@ import Testing
         #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
     }
 
+    /// A card placed in one country (its number's) whose address is printed in another's way:
+    /// the postcode line the formats agree on is still read.
+    @Test func anAddressOfAnotherCountryThanTheCardsIsRead() throws {
+        let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nTel. 030 1234567\nBergstraße 4\n4572 Lindau").address)
+        #expect(a.postalCode == "4572" && a.city == "Lindau" && a.street == "Bergstraße 4")
+    }
+
     /// A postcode's digits OCR set apart at a space are joined where the card's country writes
     /// none; a phone number's groups, and a card that names no country, are left alone.
     @Test func aPostcodeSetApartIsJoined() throws {
