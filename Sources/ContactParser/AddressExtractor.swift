@@ -219,7 +219,7 @@ enum AddressExtractor {
         var out: [(AddressFormat, CityLine)] = []
         var done = Set<String>()
         for (k, segment) in segments.enumerated() {
-            var tokens = segment.split(separator: " ").map(String.init)
+            var tokens = segment.split(separator: " ").flatMap { unglued(String($0)) }
             let segmentCountry = country ?? countryAtEnd(of: &tokens, only: only)
             // Postcode candidates: one token or two (a space inside: "653 93", "S1B 0PA").
             for width in [2, 1] {
@@ -253,6 +253,13 @@ enum AddressExtractor {
             }
         }
         return out
+    }
+
+    /// A postcode and its locality OCR read as one word ("61629Lewistown"): the two words.
+    static func unglued(_ token: String) -> [String] {
+        let digits = token.prefix(while: \.isNumber), rest = token.dropFirst(digits.count)
+        guard digits.count >= 2, rest.count >= 3, rest.first?.isUppercase == true, rest.allSatisfy(\.isLetter) else { return [token] }
+        return [String(digits), String(rest)]
     }
 
     /// A country name at the end of the postcode's segment ("Tokyo 170-0013 Japan"), taken off

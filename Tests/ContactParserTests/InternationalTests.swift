@@ -321,6 +321,13 @@ import Testing
         #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
     }
 
+    /// A postcode and its locality OCR read as one word are two.
+    @Test func aPostcodeGluedToItsLocalityIsTakenApart() throws {
+        let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nBergstraße 4\n37412Herzberg").address)
+        #expect(a.postalCode == "37412" && a.city == "Herzberg")
+        #expect(AddressExtractor.unglued("4Life") == ["4Life"] && AddressExtractor.unglued("12345abc") == ["12345abc"])
+    }
+
     /// A card placed in one country (its number's) whose address is printed in another's way:
     /// the postcode line the formats agree on is still read.
     @Test func anAddressOfAnotherCountryThanTheCardsIsRead() throws {
