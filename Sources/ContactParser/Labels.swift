@@ -76,6 +76,8 @@ enum Labels {
             if let l = byText[String(candidate)], candidate.filter(\.isLetter).count >= 3 { return l }
         }
         let word = t.filter(\.isLetter)
+        // A word of an address is itself, not a label misread ("Suite" is no "Site").
+        guard !Lexicon.streetWords.contains(word), !AddressExtractor.unitWords.contains(word) else { return nil }
         guard word.count >= 4, word.count == t.filter({ $0 != "." }).count, let first = word.first,
               let near = longLabels[first]?.filter({ abs($0.key.count - word.count) <= 1 && TextDistance.edits($0.key, word) == 1 }),
               let only = near.first, near.allSatisfy({ $0.value == only.value }) else { return nil }

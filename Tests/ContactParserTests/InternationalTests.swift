@@ -321,6 +321,13 @@ import Testing
         #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
     }
 
+    /// A unit word one letter from a label ("Suite", "Site") is the address's, not the label.
+    @Test func aSuiteIsNoWebLabel() throws {
+        let a = try #require(ContactParser(fallbackRegion: "NZ").parse(text: "Jo Bell\nSuite 489, 60 Kauri Track\nMillbrook 5863").address)
+        #expect(a.street == "Suite 489, 60 Kauri Track")
+        #expect(Labels.label("Suite") == nil && Labels.label("Celt") != nil)
+    }
+
     /// A postcode and its locality OCR read as one word are two.
     @Test func aPostcodeGluedToItsLocalityIsTakenApart() throws {
         let a = try #require(ContactParser(fallbackRegion: "DE").parse(text: "Jo Bell\nBergstraße 4\n37412Herzberg").address)
