@@ -108,6 +108,14 @@ import Testing
 
 /// Phone numbers through libphonenumber.
 @Suite struct InternationalPhoneTests {
+    /// Digit groups set apart by middle dots, the area code in brackets too, are one number.
+    @Test func middleDotsSeparateAPhonesGroups() {
+        let c = ContactParser(fallbackRegion: "US").parse(text: "Jo Bell\nMob.: (201)·555·0147\nAL 212·555·0123")
+        #expect(c.phones.map(\.e164) == ["+12015550147", "+12125550123"])
+        #expect(c.phones.first?.type == .mobile)
+        #expect(PhoneExtractor.dotSeparated("Open 11:30 - 15:00") == "Open 11:30 - 15:00")
+    }
+
     /// libphonenumber's own example numbers of every region it knows, printed nationally on a card
     /// whose domain names the region: read with the right E.164 and type.
     @Test func everyRegionsExampleNumbersAreRead() {
