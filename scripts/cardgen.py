@@ -25,7 +25,7 @@ usage: python3 scripts/cardgen.py --count N --seed S [--split train|check] > car
 needs: pip install faker phonenumbers
 Deterministic: the same arguments write the same cards.
 """
-import argparse, json, random, re, sys, unicodedata
+import argparse, json, os, random, re, sys, unicodedata
 
 try:
     from faker import Faker
@@ -1144,4 +1144,9 @@ def main():
 
 
 if __name__ == "__main__":
+    # A seed names one set of cards only if sets iterate alike in every run: Python salts string
+    # hashes per process unless PYTHONHASHSEED is fixed.
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        os.environ["PYTHONHASHSEED"] = "0"
+        os.execv(sys.executable, [sys.executable] + sys.argv)
     main()
