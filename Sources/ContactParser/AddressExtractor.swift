@@ -487,14 +487,19 @@ enum AddressExtractor {
                 return cityLine(lines[pos].text, format: format, reversed: reversed)
                     ?? cityLine(Labels.strip(lines[pos].text).value, format: format, reversed: reversed)
             }
+            // A locality in lower case ("0714 cdww": a number's last digits and debris) gives way
+            // to a later line whose locality is capitalised.
+            var fallback: Result?
             for pos in lines.indices {
                 guard let city = reading(pos) else { continue }
                 // A house number that reads as a postcode ("48213 Linden Court") right above the
                 // postcode line: the line below is the postcode's.
-                if let next = reading(pos + 1), next.before.isEmpty { return build(next, at: pos + 1, in: lines, skip: skip, format: format) }
-                return build(city, at: pos, in: lines, skip: skip, format: format)
+                let found = if let next = reading(pos + 1), next.before.isEmpty { build(next, at: pos + 1, in: lines, skip: skip, format: format) }
+                    else { build(city, at: pos, in: lines, skip: skip, format: format) }
+                guard let first = found.address?.city?.first(where: \.isLetter), first.isLowercase else { return found }
+                fallback = fallback ?? found
             }
-            return Result()
+            return fallback ?? Result()
         }
         // The card does not say its country: a line that the formats it fits all (or mostly)
         // read the same way is the address; the country stays unknown. Of several such lines, the

@@ -329,6 +329,13 @@ import Testing
         #expect(AddressExtractor.withoutTrailingDebris("Saint-Denis") == "Saint-Denis")
     }
 
+    /// A postcode line whose locality is in lower case (a number's digits and debris) gives way to
+    /// a later one whose town is capitalised.
+    @Test func aLowerCaseLocalityGivesWayToATown() throws {
+        let a = try #require(ContactParser(fallbackRegion: "HU").parse(text: "Jo Bell\n06 1 234 0714 qwrt\nKossuth utca 5.\n3607 Miskolc").address)
+        #expect(a.postalCode == "3607" && a.city == "Miskolc")
+    }
+
     /// A unit word one letter from a label ("Suite", "Site") is the address's, not the label.
     @Test func aSuiteIsNoWebLabel() throws {
         let a = try #require(ContactParser(fallbackRegion: "NZ").parse(text: "Jo Bell\nSuite 489, 60 Kauri Track\nMillbrook 5863").address)
