@@ -112,6 +112,9 @@ enum RegionInference {
                 fits.insert(format.region)
                 if cl.region != nil, !format.subregions.isEmpty { specific.insert(format.region) }
             }
+            // The country's code printed before its postcode, as its format writes it ("LT-01103",
+            // "CH-8001"): that country.
+            if let prefixed = prefixedPostcodeRegion(line) { specific = [prefixed] }
             if !specific.isEmpty, specific.count <= 3 {
                 for code in specific { out[code, default: 0] += 2.5 / Double(specific.count) }
             } else if !fits.isEmpty, fits.count <= 6 {
@@ -120,6 +123,32 @@ enum RegionInference {
         }
         return out
     }
+
+    /// The region whose address format writes a code before the postcode ("CH-%Z", "LT-%Z") when
+    /// the line prints that code, a hyphen and a postcode of that region ("CH-8001 Zürich").
+    static func prefixedPostcodeRegion(_ line: String) -> String? {
+        for token in line.split(separator: " ") where token.count >= 5 {
+            let chars = Array(token)
+            guard chars[2] == "-", chars[0].isUppercase, chars[1].isUppercase, chars[3].isNumber,
+                  let region = postcodeCodes[String(chars[0...1])], let format = ParserData.addressFormats[region],
+                  AddressExtractor.postcode(String(chars[3...]).trimmingCharacters(in: ParserCharacters.postcodePunctuation), format: format) != nil
+            else { continue }
+            return region
+        }
+        return nil
+    }
+
+    /// The codes address formats write before a postcode ("CH" of "CH-%Z"), and their regions.
+    static let postcodeCodes: [String: String] = {
+        var out: [String: String] = [:]
+        for (region, format) in ParserData.addressFormats {
+            guard let z = format.format.range(of: "-%Z"), format.format.distance(from: format.format.startIndex, to: z.lowerBound) >= 2
+            else { continue }
+            let code = String(format.format[format.format.index(z.lowerBound, offsetBy: -2)..<z.lowerBound])
+            if code.allSatisfy(\.isUppercase) { out[code] = region }
+        }
+        return out
+    }()
 
     /// Countries whose companies use the legal form a line ends with ("S.L.L." -> Spain, "Oy" ->
     /// Finland), the vote shared among them.

@@ -4,6 +4,15 @@ import Testing
 
 /// The country a card is from, read from what it prints.
 @Suite struct RegionTests {
+    /// A country's code printed before its postcode, as its post's format writes it, places the
+    /// card; a code with no postcode of that country after it does not.
+    @Test func aCountrysCodeBeforeItsPostcodePlacesTheCard() {
+        #expect(ContactParser().parse(text: "Jo Bell\nPylimo g. 4\nLT-01117 Vilnius").region?.code == "LT")
+        #expect(ContactParser().parse(text: "Jo Bell\nBahnhofstrasse 3\nCH-8001 Zürich").region?.code == "CH")
+        #expect(RegionInference.prefixedPostcodeRegion("CH-12 Basel") == nil)
+        #expect(RegionInference.prefixedPostcodeRegion("Ref XX-8001") == nil)
+    }
+
     @Test(arguments: [
         ("info@nipponprecision.co.jp", "JP"), ("kostling@erikssonjohansson.se", "SE"), ("hola@talleres.com.br", "BR"),
         ("info@kohlow.sg", "SG"), ("a@b.co.uk", "GB"), ("x@firma.cz", "CZ"), ("x@yritys.fi", "FI"), ("x@empresa.es", "ES"),
