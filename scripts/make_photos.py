@@ -887,5 +887,5 @@ if __name__ == "__main__":
     # hashes per process unless PYTHONHASHSEED is fixed.
     if os.environ.get("PYTHONHASHSEED") != "0":
         os.environ["PYTHONHASHSEED"] = "0"
-        os.execv(sys.executable, [sys.executable] + sys.argv)
+        os.execv(sys.executable, [sys.executable] + sys.orig_argv[1:])
     main()

@@ -22,8 +22,8 @@ enum AddressExtractor {
         var country: String?
         /// How many characters of the postcode OCR had to be corrected in.
         var repairs: Int = 0
-        /// True when the postcode is two groups of digits joined ("933 04" read as 93304): with no
-        /// country known, that says nothing of one.
+        /// True when the postcode is two groups of digits joined ("933 04" read as 93304), or was
+        /// glued to its locality ("37412Herzberg"): with no country known, that says nothing of one.
         var joinedDigits = false
     }
 
@@ -140,7 +140,8 @@ enum AddressExtractor {
 
     /// The postcode and how many characters had to be corrected.
     /// `joinable`: the candidate's two groups of digits may be one postcode OCR set apart (no
-    /// digits on either side: they would be a phone number's groups).
+    /// digits on either side: they would be a phone number's groups; one group of three digits or
+    /// more: "10 18 Uhr" is opening hours).
     static func postcodeReading(_ candidate: String, family: PostcodeFamily, joinable: Bool = false) -> (code: String, repairs: Int)? {
         let re = family.regex
         // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread.
@@ -151,6 +152,7 @@ enum AddressExtractor {
         }
         // Digits OCR set apart at a space ("933 04" for 93304), when the pattern has none there.
         if joinable, candidate.contains(" "), candidate.allSatisfy({ $0.isNumber || $0 == " " }),
+           candidate.split(separator: " ").contains(where: { $0.count >= 3 }),
            case let joined = candidate.replacingOccurrences(of: " ", with: ""),
            re.firstMatch(in: joined, range: NSRange(location: 0, length: (joined as NSString).length)) != nil {
             return (joined, 1)
@@ -219,7 +221,7 @@ enum AddressExtractor {
         var out: [(AddressFormat, CityLine)] = []
         var done = Set<String>()
         for (k, segment) in segments.enumerated() {
-            var tokens = segment.split(separator: " ").flatMap { unglued(String($0)) }
+            var (tokens, unglue) = ungluedTokens(segment)
             let segmentCountry = country ?? countryAtEnd(of: &tokens, only: only)
             // Postcode candidates: one token or two (a space inside: "653 93", "S1B 0PA").
             for width in [2, 1] {
@@ -238,7 +240,8 @@ enum AddressExtractor {
                             if var cl = assemble(format: format, segments: segments, index: k, before: beforeTokens, after: afterTokens,
                                                  postcode: code, country: segmentCountry, reversed: reversed) {
                                 cl.repairs = repairs
-                                cl.joinedDigits = raw.contains(" ") && !code.contains(" ") && raw.allSatisfy { $0.isNumber || $0 == " " }
+                                cl.joinedDigits = (raw.contains(" ") && !code.contains(" ") && raw.allSatisfy { $0.isNumber || $0 == " " })
+                                    || unglue.contains(start)
                                 // A country whose post writes its code before the postcode ("LT-%Z"):
                                 // printed so, it is part of the postcode ("LT-01100").
                                 if let prefix = format.postcodePrefix, tokens[start].uppercased().hasPrefix(prefix) {
@@ -253,6 +256,18 @@ enum AddressExtractor {
             }
         }
         return out
+    }
+
+    /// The words of a segment, a postcode glued to its locality taken apart (`unglued`), and the
+    /// places of the postcodes so taken apart.
+    static func ungluedTokens(_ segment: String) -> (tokens: [String], unglued: Set<Int>) {
+        var tokens: [String] = [], places = Set<Int>()
+        for word in segment.split(separator: " ") {
+            let parts = unglued(String(word))
+            if parts.count == 2 { places.insert(tokens.count) }
+            tokens += parts
+        }
+        return (tokens, places)
     }
 
     /// A postcode and its locality OCR read as one word ("61629Lewistown"): the two words.
@@ -471,10 +486,11 @@ enum AddressExtractor {
             if let street = found.address?.street, isPlainStreet(street) { return found }
         }
         // The country read wrong (a number or a domain of another): a line the formats agree on,
-        // as on a card that names no country, its postcode read as printed.
+        // as on a card that names no country, its postcode read as printed, below a street.
+        // A street must come with it: a year in a tagline ("Est. 1998") is no postcode line.
         for reversed in [false, true] {
             let found = extract(from: lines, skip: skip, region: nil, reversed: reversed, asPrinted: true)
-            if found.address != nil { return found }
+            if found.address?.street != nil { return found }
         }
         return Result()
     }
@@ -496,7 +512,8 @@ enum AddressExtractor {
                 // postcode line: the line below is the postcode's.
                 let found = if let next = reading(pos + 1), next.before.isEmpty { build(next, at: pos + 1, in: lines, skip: skip, format: format) }
                     else { build(city, at: pos, in: lines, skip: skip, format: format) }
-                guard let first = found.address?.city?.first(where: \.isLetter), first.isLowercase else { return found }
+                // ("'s-Hertogenbosch" starts with its article, not a lower-case letter.)
+                guard let first = found.address?.city?.first, first.isLetter, first.isLowercase else { return found }
                 fallback = fallback ?? found
             }
             return fallback ?? Result()
@@ -526,8 +543,9 @@ enum AddressExtractor {
     }
 
     /// A postcode line of a card that names no country: with nothing else to place it, a postcode
-    /// of four characters or more as printed (the three-digit ones of a few countries are what a
-    /// house number or debris reads as) and a locality that starts with a capital, as towns are printed.
+    /// of four characters or more, not made of digits set apart or glued to a word (the three-digit
+    /// ones of a few countries are what a house number or debris reads as), and a locality that
+    /// starts with a capital, as towns are printed.
     static func isUnplacedAddress(_ line: CityLine) -> Bool {
         guard let code = line.postalCode, code.filter({ $0.isLetter || $0.isNumber }).count >= 4, !line.joinedDigits else { return false }
         guard let first = line.city?.first(where: \.isLetter) else { return true }

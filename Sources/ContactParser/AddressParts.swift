@@ -54,9 +54,9 @@ extension AddressExtractor {
     }
 
     /// A locality without a word of debris OCR read after it (texture or an icon at the line's end):
-    /// a lower-case word after capitalised ones ("Ghent ozr"), or a short word in capitals after
-    /// words that are not ("Ghent OZR"). A name set all in capitals or all in lower case keeps
-    /// its words.
+    /// a word of letters mixed with digits or signs ("Ghent /x7q", `isJunkWord`), a lower-case
+    /// word after capitalised ones ("Ghent ozr"), or a short word in capitals after words that are
+    /// not ("Ghent OZR"). A name set all in capitals or all in lower case keeps its words.
     static func withoutTrailingDebris(_ city: String) -> String {
         var tokens = city.split(separator: " ")
         // A word of letters mixed with digits or signs ("Schleiz /k0b", "Utsjoki 6k5W") ends no town.
@@ -82,7 +82,7 @@ extension AddressExtractor {
         return (letters && digits && !ordinal) || word.contains { !$0.isLetter && !$0.isNumber && !"-'.’()".contains($0) }
     }
 
-    static let ordinalSuffixes: Set<String> = ["e", "er", "re", "ème", "eme", "st", "nd", "rd", "th", "o", "a", "º", "ª"]
+    static let ordinalSuffixes: Set<String> = ["e", "er", "re", "ère", "ere", "ème", "eme", "st", "nd", "rd", "th", "o", "a", "º", "ª"]
 
     /// A locality and a sub-region key joined by a slash or a hyphen ("Campinas/SP", "Recife-PE"),
     /// taken apart; nil when the part after the last one is no key of `format`'s sub-regions (a

@@ -229,8 +229,8 @@ public enum URLExtractor {
     /// The e-mail domain a web line spells when OCR broke it past reading as an address: a scheme
     /// misread and the dot read as a space ("W hitpsv/www.acme ie" beside jane@acme.ie), or
     /// letters OCR confuses ("https://acrne.ie" beside jane@acme.ie: the same letters but for
-    /// "rn" and "m"). The line must be a web line (its label, "www" or a scheme's "tp" before the
-    /// host) and hold nothing but the scheme's debris before the domain's letters; nil otherwise.
+    /// "rn" and "m"). The line must be a web line: its label, or nothing but a scheme's letters as
+    /// OCR reads them before the domain's ("ww", "tp" or "//" among them); nil otherwise.
     static func webLineOfEmailDomain(_ text: String, emailDomains: Set<String>) -> String? {
         let (label, value) = Labels.strip(text)
         guard !value.contains("@") else { return nil }
@@ -239,7 +239,9 @@ public enum URLExtractor {
             let letters = Reconciliation.skeleton(String(domain.filter { $0.isLetter || $0.isNumber }))
             guard squeezed.hasSuffix(letters) else { continue }
             let before = squeezed.dropLast(letters.count)
-            let schemeDebris = before.count <= 12 && (before.hasSuffix("ww") || before.contains("tp") || before.contains("//"))
+            // Only a scheme's letters as OCR reads them ("hltpsv/www", "https://"): "Outpost" is no scheme.
+            let schemeDebris = before.count <= 12 && before.allSatisfy(schemeReadings.contains)
+                && (before.hasSuffix("ww") || before.contains("tp") || before.contains("//"))
             if (label == .web && before.count <= 12) || schemeDebris { return domain }
         }
         return nil
@@ -256,8 +258,9 @@ public enum URLExtractor {
             return rest
         }
         for domain in domains.sorted() where domain.count >= 6 {
+            // Or "www-" for "www." ("www-acme.com.au"), but no other hyphen: "s-bahn.de" is not "bahn.de".
             if host.hasSuffix(domain), case let prefix = host.dropLast(domain.count), !prefix.isEmpty,
-               prefix.allSatisfy(schemeLetters.contains) {
+               prefix.allSatisfy(schemeLetters.contains) || (prefix.hasSuffix("www-") && prefix.dropLast(4).allSatisfy(schemeLetters.contains)) {
                 return domain
             }
             // An "m" of the suffix read as two letters: "acme.corw", "acme.corn" for "acme.com".
@@ -321,8 +324,12 @@ public enum URLExtractor {
         return scheme + "www." + labels[1]
     }
 
+    /// The letters of "https://www." and what OCR reads for them ("hltpsv/", "hups"), skeletons
+    /// as `Reconciliation.skeleton` makes them.
+    static let schemeReadings = Set("htpsbw:/lvu")
+
     /// The letters of "https://www." that OCR leaves glued before a host.
-    static let schemeLetters = Set("htpsbw:/.-")
+    static let schemeLetters = Set("htpsbw:/.")
 
     /// A scheme OCR misread by a letter ("hetps://", "htlps://", "hftp://") written as it was meant.
     static func repairScheme(_ text: String) -> String {

@@ -94,7 +94,8 @@ enum Labels {
     }()
 
     /// True for a token that is pictogram debris: no more than three characters, at most one of
-    /// them a letter or digit, or only symbols ("™", "®", "\\.", "0)", "©", "=").
+    /// them a letter or digit, or only symbols ("™", "®", "\\.", "0)", "©", "="); a digit and
+    /// its comma ("6, rue ...") is a house number.
     static func isPictogramDebris(_ token: String) -> Bool {
         let t = token.trimmingCharacters(in: .whitespaces)
         guard !t.isEmpty else { return true }
