@@ -60,8 +60,8 @@ extension AddressExtractor {
     static func withoutTrailingDebris(_ city: String) -> String {
         var tokens = city.split(separator: " ")
         // A word of letters mixed with digits or signs ("Schleiz /k0b", "Utsjoki 6k5W") ends no town.
-        if tokens.count >= 2, let last = tokens.last, isJunkWord(last), isLocality(tokens.dropLast().joined(separator: " ")) {
-            return tokens.dropLast().joined(separator: " ")
+        if tokens.count >= 2, let last = tokens.last, isJunkWord(last), case let head = tokens.dropLast().joined(separator: " "), isLocality(head) {
+            return head
         }
         guard tokens.count >= 2, let last = tokens.last, last.allSatisfy(\.isLetter) else { return city }
         let head = tokens.dropLast()

@@ -165,8 +165,7 @@ enum PhoneExtractor {
 
     /// Digit groups joined by a middle dot, a bullet or a colon (OCR's reading of a middle dot):
     /// "248·343·5976" or "(201)·560·2317" as "248-343-5976", "(201)-560-2317", which libphonenumber
-    /// reads. Only where the groups make
-    /// seven digits or more ("11:30" stays a time).
+    /// reads. Only where the groups make seven digits or more ("11:30" stays a time).
     static func dotSeparated(_ text: String) -> String {
         guard text.contains(where: { "·•:∙".contains($0) }), let re = dotGroups else { return text }
         let ns = text as NSString

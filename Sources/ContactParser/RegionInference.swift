@@ -141,12 +141,7 @@ enum RegionInference {
     /// The codes address formats write before a postcode ("CH" of "CH-%Z"), and their regions.
     static let postcodeCodes: [String: String] = {
         var out: [String: String] = [:]
-        for (region, format) in ParserData.addressFormats {
-            guard let z = format.format.range(of: "-%Z"), format.format.distance(from: format.format.startIndex, to: z.lowerBound) >= 2
-            else { continue }
-            let code = String(format.format[format.format.index(z.lowerBound, offsetBy: -2)..<z.lowerBound])
-            if code.allSatisfy(\.isUppercase) { out[code] = region }
-        }
+        for (region, format) in ParserData.addressFormats { if let code = format.postcodeCode { out[code] = region } }
         return out
     }()
 

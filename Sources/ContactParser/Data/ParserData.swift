@@ -24,9 +24,12 @@ struct AddressFormat: Sendable {
     /// True when the format prints the sub-region on the locality's line, after it ("%C-%S",
     /// "%C, %S %Z"): a card may print the two without the postcode.
     var subregionFollowsLocality = false
+    /// The code the format writes before the postcode ("CH" of "CH-%Z", "LT" of "LT-%Z %C"), nil
+    /// when none: the code of international mail.
+    var postcodeCode: String?
     /// The country's code its post writes as part of the postcode ("LT-" of "LT-%Z %C"), nil when
-    /// none. Google's formats write such a code for more countries ("CH-%Z", "SE-%Z": the code of
-    /// international mail); Lithuania's and Moldova's posts make it part of the postcode itself.
+    /// none: of the countries with a `postcodeCode`, Lithuania's and Moldova's posts make it part of
+    /// the postcode itself.
     var postcodePrefix: String?
     static let prefixedPostcodes: Set<String> = ["LT", "MD"]
     /// A place name the format spells out before the postcode ("SINGAPORE %Z"), nil when none.
@@ -45,7 +48,11 @@ struct AddressFormat: Sendable {
         literalLocality = Self.literalLocality(in: format)
         placement = Self.placement(of: format, literal: literalLocality)
         if let s = format.range(of: "%S"), let z = format.range(of: "%Z") { subregionBeforePostcode = s.lowerBound < z.lowerBound }
-        if Self.prefixedPostcodes.contains(region), let z = format.range(of: "\(region)-%Z") { postcodePrefix = String(format[z.lowerBound..<format.index(z.lowerBound, offsetBy: 3)]) }
+        if let z = format.range(of: "-%Z"), format.distance(from: format.startIndex, to: z.lowerBound) >= 2,
+           case let code = String(format[format.index(z.lowerBound, offsetBy: -2)..<z.lowerBound]), code.allSatisfy(\.isUppercase) {
+            postcodeCode = code
+            if Self.prefixedPostcodes.contains(region), code == region { postcodePrefix = code + "-" }
+        }
         subregionFollowsLocality = !subregions.isEmpty && format.components(separatedBy: "%n").contains { line in
             guard let c = line.range(of: "%C"), let s = line.range(of: "%S") else { return false }
             return c.upperBound <= s.lowerBound
