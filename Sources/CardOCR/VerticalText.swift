@@ -1,3 +1,5 @@
+import ImageIngest
+
 /// Cards printed in vertical columns (Japanese and Chinese cards set top to bottom, the columns
 /// from right to left), with their numbers, e-mail and web addresses often across the foot.
 ///
@@ -54,6 +56,33 @@ public enum VerticalText {
         }.map { widened($0, by: $0.width / 2, within: vertical) }
     }
 
+    /// The columns `vertical` read unsurely (under `unsureColumn`, which `page` drops), each
+    /// widened by half its width within the page, with its index among `vertical`'s lines: read
+    /// alone, a column set large (a name with a space in it) is often read surely.
+    public static func unsureColumns(_ vertical: OCRPage) -> [(index: Int, box: Box)] {
+        vertical.lines.indices.compactMap { i in
+            let box = vertical.lines[i].box
+            guard Double(box.height) >= elongation * Double(box.width), box.width > 0,
+                  vertical.lines[i].confidence < unsureColumn else { return nil }
+            return (i, widened(box, by: box.width / 2, within: vertical))
+        }
+    }
+
+    /// Columns of print on `normalized` (the image `vertical` was read from, normalised: dark
+    /// print on light paper) that no column of `vertical` and no line across that `horizontal`
+    /// read surely covers, found as `UnreadInk` finds unread lines, on the image turned a quarter
+    /// turn: the vertical data's layout analysis leaves out a column now and then, and the
+    /// horizontal reading may read it as junk across instead of a tall line (`missedColumns`).
+    /// To be read alone.
+    public static func unreadColumns(in normalized: PixelImage, vertical: OCRPage, horizontal: OCRPage) -> [Box] {
+        let width = normalized.width
+        let across = horizontal.lines.filter { Double($0.box.width) >= elongation * Double($0.box.height) && $0.confidence >= unsureColumn }
+        let columns = vertical.lines.filter { Double($0.box.height) >= elongation * Double($0.box.width) }
+        let covered = (columns + across).map { OCRLine(words: [], box: turned($0.box, pageWidth: width)) }
+        return UnreadInk.boxes(in: normalized.rotated(clockwise: .threeQuarters), read: OCRPage(lines: covered, width: normalized.height, height: width))
+            .map { unturned($0, pageWidth: width) }
+    }
+
     /// `box` grown by `margin` on every side, within `page`.
     static func widened(_ box: Box, by margin: Int, within page: OCRPage) -> Box {
         Box(left: max(0, box.left - margin), top: max(0, box.top - margin),
@@ -70,6 +99,14 @@ public enum VerticalText {
                     box: placed(line.box), printed: line.printed)
         }
         return OCRPage(lines: vertical.lines + lines, width: vertical.width, height: vertical.height)
+    }
+
+    /// `vertical` with its line `index` replaced by the lines of a reading of the part of its
+    /// image at `origin`.
+    public static func replacing(line index: Int, of vertical: OCRPage, with part: OCRPage, at origin: Box) -> OCRPage {
+        var lines = vertical.lines
+        lines.remove(at: index)
+        return adding(part, at: origin, to: OCRPage(lines: lines, width: vertical.width, height: vertical.height))
     }
 
     /// A column as a line: its words in reading order (top down), each box turned a quarter turn

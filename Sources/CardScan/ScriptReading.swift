@@ -136,10 +136,17 @@ extension CardScanner {
     func readVertical(_ card: PixelImage, script: CardScript, across: OCRPage, pools: NativeLanguagePools) -> OCRPage? {
         guard card.height > card.width, let languages = script.verticalLanguages, let pool = pools.pool(for: languages),
               var vertical = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) else { return nil }
+        func read(_ box: Box) -> OCRPage? { try? pool.withEngine { engine throws(OCRError) in try engine.recognize(Self.crop(card, to: box)) } }
         for box in VerticalText.missedColumns(vertical: vertical, horizontal: across) {
-            if let part = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(Self.crop(card, to: box)) }) {
-                vertical = VerticalText.adding(part, at: box, to: vertical)
-            }
+            if let part = read(box) { vertical = VerticalText.adding(part, at: box, to: vertical) }
+        }
+        // A column read unsurely, read again alone; kept when read more surely.
+        for (index, box) in VerticalText.unsureColumns(vertical).reversed() {
+            guard let part = read(box), part.meanWordConfidence > vertical.lines[index].confidence else { continue }
+            vertical = VerticalText.replacing(line: index, of: vertical, with: part, at: box)
+        }
+        for box in VerticalText.unreadColumns(in: CardNormalizer.normalize(card), vertical: vertical, horizontal: across) {
+            if let part = read(box) { vertical = VerticalText.adding(part, at: box, to: vertical) }
         }
         return VerticalText.page(vertical: vertical, horizontal: across)
     }

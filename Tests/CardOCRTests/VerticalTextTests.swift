@@ -1,3 +1,4 @@
+import ImageIngest
 import Testing
 @testable import CardOCR
 
@@ -62,5 +63,39 @@ import Testing
         let horizontal = OCRPage(lines: [Self.line([Self.word("ヨヒ", 350, 80, 60, 200, 0.3)])], width: 600, height: 1000)
         #expect(VerticalText.missedColumns(vertical: vertical, horizontal: horizontal) == [Box(left: 320, top: 50, right: 440, bottom: 310)])
         #expect(VerticalText.missedColumns(vertical: Self.vertical, horizontal: horizontal).isEmpty)
+    }
+
+    @Test func aColumnReadUnsurelyIsToBeReadAgainAlone() {
+        let unsure = Self.column("田中 一郎", x: 350, top: 80, size: 60, confidence: 0.3)
+        let vertical = OCRPage(lines: Array(Self.vertical.lines.prefix(2)) + [unsure, Self.vertical.lines[3]], width: 600, height: 1000)
+        let found = VerticalText.unsureColumns(vertical)
+        // The name's column, widened by half its width; not the sure columns, nor the junk
+        // across the foot, which is no column.
+        #expect(found.map(\.index) == [2])
+        #expect(found.map(\.box) == [Box(left: 320, top: 50, right: 440, bottom: 422)])
+        let part = OCRPage(lines: [Self.column("田中 一郎", x: 30, top: 30, size: 60)], width: 120, height: 342)
+        let read = VerticalText.replacing(line: 2, of: vertical, with: part, at: found[0].box)
+        #expect(read.lines.map(\.box) == Array(Self.vertical.lines.prefix(2)).map(\.box) + [Self.vertical.lines[3].box, unsure.box])
+        #expect(VerticalText.page(vertical: read, horizontal: Self.horizontal).lines.map(\.text)
+                == ["山海商事株式会社", "営業部長", "田中 一郎", "TEL 03-1234-5678", "info@example.co.jp"])
+    }
+
+    /// A white card with dark squares where `vertical` prints its columns (and the foot's lines).
+    static func printed(_ columns: [OCRLine]) -> PixelImage {
+        var pixels = [UInt8](repeating: 240, count: 600 * 1000)
+        for box in columns.flatMap(\.words).map(\.box) + Self.horizontal.lines.dropFirst().map(\.box) {
+            for y in box.top + 4..<box.bottom - 4 { for x in box.left + 4..<box.right - 4 { pixels[y * 600 + x] = 20 } }
+        }
+        return PixelImage(width: 600, height: 1000, channels: 1, pixels: pixels)
+    }
+
+    @Test func aColumnOfPrintNeitherReadingCoversIsUnread() {
+        let card = Self.printed(Array(Self.vertical.lines.prefix(3)))
+        let vertical = OCRPage(lines: Array(Self.vertical.lines.prefix(2)), width: 600, height: 1000)
+        // The name's column, its space and all, widened by a quarter of its width; nothing for the
+        // columns read, nor for the lines across the foot that the horizontal reading read surely.
+        #expect(VerticalText.unreadColumns(in: card, vertical: vertical, horizontal: Self.horizontal)
+                == [Box(left: 338, top: 70, right: 422, bottom: 402)])
+        #expect(VerticalText.unreadColumns(in: card, vertical: Self.vertical, horizontal: Self.horizontal).isEmpty)
     }
 }
