@@ -121,9 +121,16 @@ public enum VerticalText {
             if i > 0, Double(word.box.top - ordered[i - 1].box.bottom) >= spaceGap * size { text += " " }
             text += word.text
         }
-        let laid = ordered.map { OCRWord(text: $0.text, confidence: $0.confidence, box: turned($0.box, pageWidth: pageWidth)) }
+        let laid = ordered.map { OCRWord(text: withDashes($0.text), confidence: $0.confidence, box: turned($0.box, pageWidth: pageWidth)) }
         let box = laid.dropFirst().reduce(laid[0].box) { union($0, $1.box) }
-        return OCRLine(words: laid, box: box, printed: text)
+        return OCRLine(words: laid, box: box, printed: withDashes(text))
+    }
+
+    /// A column's text with its dashes between digits: a column sets a dash upright, as a
+    /// vertical stroke (a postcode's "980-2839" as 980｜2839), which the vertical data reads as a
+    /// bar, often with a "1" before it for the stroke's top ("9801|2839").
+    static func withDashes(_ text: String) -> String {
+        text.replacing(/(\d)1?[|｜︱丨](?=\d)/) { "\($0.output.1)-" }
     }
 
     /// A box of the upright page turned a quarter turn anticlockwise (x along the column, y from

@@ -98,4 +98,17 @@ import Testing
                 == [Box(left: 338, top: 70, right: 422, bottom: 402)])
         #expect(VerticalText.unreadColumns(in: card, vertical: Self.vertical, horizontal: Self.horizontal).isEmpty)
     }
+
+    @Test func aStrokeBetweenDigitsInAColumnIsADash() {
+        #expect(VerticalText.withDashes("〒1501|2345 東京都") == "〒150-2345 東京都")
+        #expect(VerticalText.withDashes("〒150｜2345") == "〒150-2345")
+        #expect(VerticalText.withDashes("3|2|1") == "3-2-1")
+        // Not beside a digit: a bar read in a picture, a long vowel mark between kana.
+        #expect(VerticalText.withDashes("AB|C") == "AB|C")
+        #expect(VerticalText.withDashes("ス丨パ") == "ス丨パ")
+        let column = VerticalText.column([Self.word("〒1501|2345", 100, 40, 20, 200)], pageWidth: 600)
+        #expect(column.printed == "〒150-2345")
+        #expect(column.words.map(\.text) == ["〒150-2345"])
+    }
 }
+
