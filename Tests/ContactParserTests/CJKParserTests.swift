@@ -84,6 +84,16 @@ import Testing
         #expect(CJKAddress.split("广东省例圳市南山区科技路8号", region: "CN").city == "例圳市")
     }
 
+    @Test func aSpaceReadInsideTheRegionsNameIsNoSpace() {
+        let address = CJKAddress.split("神奈 川県例浜市港北区新町3-2-1", region: "JP")
+        #expect(address.region == "神奈川県")
+        #expect(address.city == "例浜市港北区")
+        #expect(address.street == "新町3-2-1")
+        let chinese = CJKAddress.split("广东 省例圳市南山区科技路8号", region: "CN")
+        #expect(chinese.region == "广东省")
+        #expect(chinese.city == "例圳市")
+    }
+
     /// The postcode printed alone on the line above the address: the address is the next line,
     /// with the postcode, and its building on the line below.
     @Test func aPostcodeAloneAboveTheAddressTakesTheAddressWithIt() {

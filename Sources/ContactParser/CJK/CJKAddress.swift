@@ -195,7 +195,14 @@ extension CJKAddress {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         var subregion: String?
         var city: String?
-        if let unit = Self.subregion(atStartOf: String(rest), region: region) {
+        var unit = Self.subregion(atStartOf: String(rest), region: region)
+        // A space OCR set inside the region's name ("富山 県"): these scripts print none there.
+        let joined = CJKText.joiningHanSpaces(String(rest))
+        if unit == nil, joined != String(rest), let found = Self.subregion(atStartOf: joined, region: region) {
+            rest = Substring(joined)
+            unit = found
+        }
+        if let unit {
             rest = rest.dropFirst(unit.count)
             // A province-level city (上海市, 台北市, 新竹縣) is the card's city.
             if let last = unit.last, "市縣县".contains(last) { city = unit } else { subregion = unit }
