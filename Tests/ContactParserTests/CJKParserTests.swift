@@ -277,4 +277,35 @@ import Testing
         let name = Self.words([("김", 0, 40), ("하늘", 70, 150)])
         #expect(CJKText.joiningByGaps(name, height: 40) == "김 하늘")
     }
+
+    /// Words read unsurely in the paper under the card, at the ends of its lines: the name, the
+    /// company and the title are read without them; a legal form's bracket, an e-mail's letters
+    /// and words read surely stay.
+    @Test func unsureLatinJunkAtALinesEndsIsNotPartOfIt() {
+        func line(_ words: [(String, Double)], _ height: Double, _ top: Double) -> TextLine {
+            var left = 40.0
+            let read = words.map { text, confidence in
+                defer { left += Double(text.count) * height + height / 2 }
+                return TextWord(text: text, left: left, right: left + Double(text.count) * height, confidence: confidence)
+            }
+            return TextLine(text: words.map(\.0).joined(separator: " "), confidence: 0.7, height: height, top: top, left: 40, words: read)
+        }
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: [
+            line([("예솔상사", 0.9), ("(", 0.4), ("주", 0.9), (")", 0.4)], 30, 40),
+            line([("4l0\\", 0.3), ("과장", 0.9)], 22, 90),
+            line([("76", 0.2), ("(60560", 0.3), ("한", 0.9), ("솔민", 0.9), ("Gr", 0.4)], 48, 130),
+            line([("전화", 0.9), ("02-234-5678", 0.9)], 18, 200),
+            line([("solmin@yesol-example.co.kr", 0.5)], 18, 230),
+        ])
+        #expect(contact.name?.full == "한 솔민")
+        #expect(contact.title == "과장")
+        #expect(contact.organization == "예솔상사 (주)")
+        #expect(contact.emails == ["solmin@yesol-example.co.kr"])
+        let people = CJKPeople(script: .korean)
+        let sure = CJKLine(text: "TEL 한솔", folded: "TEL 한솔", height: 20, top: 0, index: 0,
+                           words: [TextWord(text: "TEL", left: 0, right: 30, confidence: 0.9), TextWord(text: "한솔", left: 40, right: 80, confidence: 0.9)],
+                           confidence: 0.9)
+        #expect(people.withoutEdgeJunk(sure).text == "TEL 한솔")
+    }
 }
+

@@ -13,7 +13,8 @@ struct CJKPeople {
         var organization: String?
     }
 
-    func extract(from lines: [CJKLine]) -> Result {
+    func extract(from read: [CJKLine]) -> Result {
+        let lines = read.map(withoutEdgeJunk)
         var result = Result()
         var taken = Set<Int>()
         if let org = organizationLine(lines) {
@@ -51,6 +52,39 @@ struct CJKPeople {
         let compact = line.text.replacingOccurrences(of: " ", with: "").trimmingCharacters(in: .punctuationCharacters)
         guard line.counts.eastAsian >= 2, compact.count <= 24, !compact.contains(where: CJKText.isDigit) else { return false }
         return CJKLexicon.titleHeads.contains { compact.hasSuffix($0) } || compact.hasSuffix("长")
+    }
+
+    /// Confidence under which a word without East Asian letters at a line's end is taken for junk
+    /// read in the background (a desk, the paper under the card) beside the line.
+    static let junkWordConfidence = 0.6
+
+    /// `line` without the words at its ends that hold letters or digits but no East Asian letter
+    /// and were read unsurely ("76 (60560 김 성훈" read where the card lies on printed paper); a
+    /// bracket of "(株)" stays. As it is when no such word is there, or nothing East Asian would be
+    /// left.
+    func withoutEdgeJunk(_ line: CJKLine) -> CJKLine {
+        func isJunk(_ word: TextWord) -> Bool {
+            word.confidence < Self.junkWordConfidence && !word.text.contains(where: CJKText.isEastAsian)
+                && word.text.contains(where: { $0.isLetter || $0.isNumber })
+        }
+        let kept = line.words.drop(while: isJunk).reversed().drop(while: isJunk).reversed()
+        guard kept.count < line.words.count, kept.contains(where: { $0.text.contains(where: CJKText.isEastAsian) }) else { return line }
+        var text = Substring(line.text)
+        for word in line.words.prefix(while: isJunk) {
+            text = text.drop(while: \.isWhitespace)
+            guard text.hasPrefix(word.text) else { return line }
+            text = text.dropFirst(word.text.count)
+        }
+        for word in line.words.reversed().prefix(while: isJunk) {
+            while text.last?.isWhitespace == true { text = text.dropLast() }
+            guard text.hasSuffix(word.text) else { return line }
+            text = text.dropLast(word.text.count)
+        }
+        var out = line
+        out.text = text.trimmingCharacters(in: .whitespaces)
+        out.folded = CJKText.folded(out.text)
+        out.words = Array(kept)
+        return out
     }
 
     /// How likely the line is the person's name: short, of the script's letters alone, large
