@@ -48,7 +48,7 @@ extension CardScanner {
             if best.map({ OCREngine.isBetter(read.page, than: $0.page) }) ?? true { best = (read.page, read.rotation, candidate) }
         }
         guard var best else { return nil }
-        let normalized = CardNormalizer.normalize(card).rotated(clockwise: best.rotation)
+        let upright = CardNormalizer.normalize(card), normalized = upright.rotated(clockwise: best.rotation)
         if let pool = nativePools.pool(for: best.script.languages) {
             if best.rotation == .none {
                 best.page = withMissedLines(of: page, in: best.page, card: card, pool: pool)
@@ -57,7 +57,7 @@ extension CardScanner {
             best.page = withLargeLinesReadAlone(best.page, card: card.rotated(clockwise: best.rotation), pool: pool)
         }
         var inColumns = false
-        if let columns = readVertical(card, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
+        if let columns = readVertical(card, normalized: upright, script: best.script, across: best.rotation == .none ? best.page : page, pools: nativePools),
            Self.sureLetters(columns) > Self.sureLetters(best.page) {
             best.page = columns
             inColumns = true
@@ -132,8 +132,9 @@ extension CardScanner {
 
     /// A card taller than wide, of a script printed in columns, read as columns with the script's
     /// vertical data, beside the lines across (`across`, a reading of the card as it is) that
-    /// hold its numbers and addresses (`VerticalText.page`); nil for other cards.
-    func readVertical(_ card: PixelImage, script: CardScript, across: OCRPage, pools: NativeLanguagePools) -> OCRPage? {
+    /// hold its numbers and addresses (`VerticalText.page`); nil for other cards. `normalized` is
+    /// the card normalised as it is (not turned), where unread columns are looked for.
+    func readVertical(_ card: PixelImage, normalized: PixelImage, script: CardScript, across: OCRPage, pools: NativeLanguagePools) -> OCRPage? {
         guard card.height > card.width, let languages = script.verticalLanguages, let pool = pools.pool(for: languages),
               var vertical = try? pool.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) else { return nil }
         func read(_ box: Box) -> OCRPage? { try? pool.withEngine { engine throws(OCRError) in try engine.recognize(Self.crop(card, to: box)) } }
@@ -145,7 +146,7 @@ extension CardScanner {
             guard let part = read(box), part.meanWordConfidence > vertical.lines[index].confidence else { continue }
             vertical = VerticalText.replacing(line: index, of: vertical, with: part, at: box)
         }
-        for box in VerticalText.unreadColumns(in: CardNormalizer.normalize(card), vertical: vertical, horizontal: across) {
+        for box in VerticalText.unreadColumns(in: normalized, vertical: vertical, horizontal: across) {
             if let part = read(box) { vertical = VerticalText.adding(part, at: box, to: vertical) }
         }
         return VerticalText.page(vertical: vertical, horizontal: across)

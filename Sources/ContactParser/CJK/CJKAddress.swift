@@ -197,8 +197,8 @@ extension CJKAddress {
         var city: String?
         var unit = Self.subregion(atStartOf: String(rest), region: region)
         // A space OCR set inside the region's name ("富山 県"): these scripts print none there.
-        let joined = CJKText.joiningHanSpaces(String(rest))
-        if unit == nil, joined != String(rest), let found = Self.subregion(atStartOf: joined, region: region) {
+        if unit == nil, case let joined = CJKText.joiningHanSpaces(String(rest)), joined != String(rest),
+           let found = Self.subregion(atStartOf: joined, region: region) {
             rest = Substring(joined)
             unit = found
         }
