@@ -96,6 +96,15 @@ public final class OCREngine {
     /// the most surely read text (`isBetter`).
     /// - Returns: the page and the clockwise turn applied.
     public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
+        let read = try readUpright(image, normalize: normalize)
+        return (read.page, read.rotation)
+    }
+
+    /// `recognizeUpright`, with the image it read before turning it (`image` normalised, or in gray
+    /// when `normalize` is false), for a closer look at the card's ink.
+    public func readUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError)
+        -> (page: OCRPage, rotation: QuarterTurn, prepared: PixelImage)
+    {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
         let estimate = TextDirection.estimate(prepared)
         var best = (page: try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false), rotation: estimate.rotation)
@@ -103,7 +112,7 @@ public final class OCREngine {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
             if Self.isBetter(page, than: best.page) { best = (page, rotation) }
         }
-        guard best.page.meanWordConfidence < Self.trustedConfidence else { return best }
+        guard best.page.meanWordConfidence < Self.trustedConfidence else { return (best.page, best.rotation, prepared) }
         let quarterTurns = [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)]
         for rotation in [estimate.rotation.then(.half)] + (estimate.isUncertain ? quarterTurns : []) {
             try tryTurn(rotation)
@@ -114,7 +123,7 @@ public final class OCREngine {
         if !estimate.isUncertain, best.page.meanWordConfidence < Self.poorConfidence {
             for rotation in quarterTurns { try tryTurn(rotation) }
         }
-        return best
+        return (best.page, best.rotation, prepared)
     }
 
     /// True when `page` holds more surely read text than `other` (`OCRPage.confidentCharacters`;

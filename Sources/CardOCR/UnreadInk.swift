@@ -2,8 +2,8 @@ import ImageIngest
 
 /// Ink a reading left out: rows of print on the card that no line of the reading covers.
 /// Tesseract's layout analysis drops a line now and then, most often the one set much larger than
-/// the rest (a name of two or three East Asian characters over lines of small type); such a line
-/// can be read alone.
+/// the rest (a name in capitals, or of two or three East Asian characters, over lines of small
+/// type); such a line can be read alone.
 public enum UnreadInk {
     /// Side of the square cells the ink is counted in, in pixels.
     static let cell = 4

@@ -36,6 +36,10 @@ public struct ScanConfiguration: Sendable {
     /// Read a card whose first reading is poor and which has colour in it a second time in colour
     /// contrast (`CardScanner.withColourReading`): coloured text on a coloured ground of the same gray.
     public var colourReading: Bool = true
+    /// Read again, alone, the rows of print the card's reading left out (`UnreadInk`): Tesseract's
+    /// layout analysis drops a line now and then, most often one set much larger than the rest
+    /// (a name in capitals over lines of small type).
+    public var unreadLines: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true
@@ -200,7 +204,7 @@ public final class CardScanner: Sendable {
         var sideOutputs = SideOutputs()
         let encoded: EncodedImage
         var prepared: PreparedCard
-        let reading: (page: OCRPage, rotation: QuarterTurn)
+        var reading: Reading
         do {
             encoded = try EncodedImage(bytes: bytes, source: source, limits: configuration.limits)
             let t = clock.now
@@ -213,6 +217,7 @@ public final class CardScanner: Sendable {
             reading = try withColourReading(try read(&prepared, of: encoded, timings: &timings), of: prepared,
                                             encoded: encoded, timings: &timings)
             let card = prepared.image.rotated(clockwise: reading.rotation)
+            reading = withUnreadLines(reading, timings: &timings)
             if let dir = configuration.debugDirectory {
                 sideOutputs.attempt { () throws(ScanError) in
                     try writeDebugImages(card: card, overlay: prepared.overlay, source: source, into: dir)
@@ -252,17 +257,17 @@ public final class CardScanner: Sendable {
     /// frame, its other text lost in a busy picture or pattern. The reading with more surely read
     /// text is kept, with its card (`OCREngine.isBetter`).
     func read(_ prepared: inout PreparedCard, of encoded: EncodedImage,
-              timings: inout StageTimings) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
+              timings: inout StageTimings) throws(OCRError) -> Reading {
         let clock = ContinuousClock()
         var t = clock.now
-        var reading = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(prepared.image) }
+        var reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(prepared.image) }
         timings[.ocr] = (clock.now - t).milliseconds
         guard let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
                                                   longSide: configuration.ocrLongSide) else { return reading }
         timings.add(whole.detectMs, to: .detect)
         Self.wholeFrameCounter.add(1, ordering: .relaxed)
         t = clock.now
-        let other = try pool.withEngine { engine throws(OCRError) in try engine.recognizeUpright(whole.image) }
+        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image) }
         timings.add((clock.now - t).milliseconds, to: .ocr)
         if OCREngine.isBetter(other.page, than: reading.page) {
             prepared = whole
@@ -288,8 +293,8 @@ public final class CardScanner: Sendable {
     /// read again from the card in colour (`ColourContrast`), at the same turn, with the lines
     /// that reading reads surely where the first did not (`OCRPage.merging`): coloured text on a
     /// coloured ground, which gray conversion makes one gray, and text printed over a picture.
-    func withColourReading(_ reading: (page: OCRPage, rotation: QuarterTurn), of prepared: PreparedCard,
-                           encoded: EncodedImage, timings: inout StageTimings) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
+    func withColourReading(_ reading: Reading, of prepared: PreparedCard,
+                           encoded: EncodedImage, timings: inout StageTimings) throws(OCRError) -> Reading {
         guard configuration.colourReading, reading.page.meanWordConfidence < Self.colourReadingConfidence else { return reading }
         let clock = ContinuousClock()
         let t = clock.now
@@ -301,7 +306,21 @@ public final class CardScanner: Sendable {
         Self.colourCounter.add(1, ordering: .relaxed)
         let page = try pool.withEngine { engine throws(OCRError) in try engine.recognize(contrast) }
         timings.add((clock.now - u).milliseconds, to: .ocr)
-        return (reading.page.merging(page), reading.rotation)
+        return (reading.page.merging(page), reading.rotation, reading.prepared)
+    }
+
+    /// A reading of a card: the page, the turn it was read at, and the card as OCR was handed it
+    /// before the turn (normalised).
+    typealias Reading = (page: OCRPage, rotation: QuarterTurn, prepared: PixelImage)
+
+    /// The reading with the rows of print it left out on the card read alone, each line kept when
+    /// read surely (`withUnreadInk`). A card read whole pays only for a look at its ink.
+    func withUnreadLines(_ reading: Reading, timings: inout StageTimings) -> Reading {
+        guard configuration.unreadLines else { return reading }
+        let start = ContinuousClock.now
+        defer { timings.add((ContinuousClock.now - start).milliseconds, to: .ocr) }
+        let page = withUnreadInk(in: reading.page, normalized: reading.prepared.rotated(clockwise: reading.rotation), pool: pool)
+        return (page, reading.rotation, reading.prepared)
     }
 
     /// What the configuration asks the record to carry besides the JSON: the card's picture (for

@@ -86,9 +86,9 @@ extension CardScanner {
         return page
     }
 
-    /// `script` (a reading of a card in its script, not turned) with the print neither reading
-    /// found (`UnreadInk`) on the card normalised (`normalized`), each line of it read alone; a
-    /// line kept when read surely.
+    /// `script` (a reading of a card with `pool`'s languages, in English or in the card's script,
+    /// as the card lies in `normalized`) with the print it left out (`UnreadInk`) on the card
+    /// normalised (`normalized`), each line of it read alone; a line kept when read surely.
     func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
         for box in UnreadInk.boxes(in: normalized, read: script) {

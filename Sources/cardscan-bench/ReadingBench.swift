@@ -96,6 +96,12 @@ func benchColourCheck(_ dir: String, rounds: Int) throws {
     try benchSwitch(dir, rounds: rounds, \.colourReading, "the colour reading")
 }
 
+/// cardscan-bench unread-check DIR [ROUNDS]: the same for the reading of the rows of print a
+/// card's reading left out (`ScanConfiguration.unreadLines`).
+func benchUnreadCheck(_ dir: String, rounds: Int) throws {
+    try benchSwitch(dir, rounds: rounds, \.unreadLines, "the unread lines")
+}
+
 /// Every photo of `dir` scanned by two scanners, one with `option` off and one with it on,
 /// alternately (ROUNDS times, `--jobs 1`); the mean time per card of each, and their difference.
 func benchSwitch(_ dir: String, rounds: Int, _ option: WritableKeyPath<ScanConfiguration, Bool>, _ what: String) throws {

@@ -43,6 +43,26 @@ import TestSupport
         #expect(contact.title == "営業部担当部長")
     }
 
+    /// Fixtures/Reading/large-line.png (scripts/make_reading_fixture.py): a made-up card whose
+    /// name, in capitals far larger than the lines under it, Tesseract's layout analysis leaves
+    /// out of the card's reading. Its ink, which no line of the reading covers, is read alone.
+    @Test func aLineTheReadingLeftOutIsReadAlone() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/Reading/large-line.png")
+        var configuration = ScanConfiguration()
+        configuration.workers = 1
+        configuration.detectCard = false
+        configuration.unreadLines = false
+        let without = try #require(try CardScanner(configuration: configuration).scan(file: url.path).contact)
+        // The premise: read as one block, the card gives everything but its name.
+        #expect(without.name == nil)
+        #expect(without.title == "Managing Partner")
+        configuration.unreadLines = true
+        let with = try #require(try CardScanner(configuration: configuration).scan(file: url.path).contact)
+        #expect(with.name?.full == "TOM ABERNATHY")
+        #expect(with.title == "Managing Partner")
+        #expect(with.emails == ["tom@harbourpine.example"])
+    }
+
     /// Fixtures/CJK/cjk-bilingual.jpg: a made-up Korean card with an English title and Latin
     /// letters under its name (scripts/make_cjk_photos.py --seed 11 --count 64, cjk-ko-011.jpg,
     /// resized to 1400x1050). English reads a name and a title there (the title is printed in

@@ -23,6 +23,17 @@ import TestSupport
         #expect(result.stderr.isEmpty)
     }
 
+    /// A name set far larger than the rest, which the card's reading leaves out, is read alone
+    /// (Fixtures/Reading/large-line.png, a made-up card already cropped: --whole-frame).
+    @Test func aLargeNameTheReadingLeftOutIsFound() throws {
+        let card = TestPaths.packageRoot.appendingPathComponent("Fixtures/Reading/large-line.png").path
+        let result = try runProcess(TestPaths.binary, ["scan", "--whole-frame", card])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let contact = try #require(try Self.records(result.stdout).first?["contact"] as? [String: Any])
+        #expect((contact["name"] as? [String: Any])?["full"] as? String == "TOM ABERNATHY")
+        #expect(contact["organization"] as? String == "Harbour & Pinewood Partners")
+    }
+
     @Test func aFolderWithABadFileExitsOneAndKeepsGoing() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cardscan-e2e-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
