@@ -85,22 +85,26 @@ enum EmailExtractor {
     static let misreadInitials: [Character: String] = ["|": "l", "¢": "c"]
 
     /// Where the local part before the "@" at `at` starts when OCR split it at a space ("mir
-    /// a@acme.com", "jud it@", "anna.k aro@"): the word before the space is taken in when it is
-    /// lower case, no label and no web address, and either the part after the space is too short
-    /// for a local part of its own (three letters or fewer) or the word holds a dot or an
-    /// underscore. A label ("Email info@"), a capitalised name ("Jane Doe jd@"), a web address
-    /// ("acme.dk info@") or a sentence ("write to us at info@") keeps its own start (`localStart`'s).
+    /// a@acme.com", "jud it@", "anna.k aro@", "anna. karo@": OCR sets a space after a dot as it
+    /// would in a sentence): the word before the space is taken in when it is lower case, no label
+    /// and no web address, and either the part after the space is too short for a local part of
+    /// its own (three letters or fewer) or the word holds a dot or an underscore (a dot at its end
+    /// after four letters or more). A label ("Email info@"), a capitalised name ("Jane Doe jd@"),
+    /// a web address ("acme.dk info@") or a sentence ("write to us at info@", "mail us. info@")
+    /// keeps its own start (`localStart`'s).
     static func withSplitFragment(_ chars: [Character], localStart s: Int, at: Int) -> Int {
         guard s >= 2, s < at, chars[s - 1] == " " else { return s }
         var t = s - 1
         while t > 0, isLocal(chars[t - 1]) { t -= 1 }
         guard t == 0 || chars[t - 1] == " " else { return s }
-        let before = String(chars[t..<(s - 1)]), local = String(chars[s..<at])
+        var before = String(chars[t..<(s - 1)])
+        let local = String(chars[s..<at])
+        if before.hasSuffix("."), before.dropLast().count >= 4 { before.removeLast() }
         guard before.count <= 12, before.first?.isLetter == true, before.last.map({ $0.isLetter || $0.isNumber }) == true,
               !before.contains(where: \.isUppercase), local.first.map({ $0.isLetter || $0.isNumber }) == true,
               Labels.label(before) == nil, !Domains.isValid(before) else { return s }
         let tooShort = local.count <= 3
-        let dotted = before.contains(".") || before.contains("_")
+        let dotted = before.contains(".") || before.contains("_") || chars[s - 2] == "."
         return tooShort || dotted ? t : s
     }
 

@@ -66,6 +66,9 @@ import Testing
         ("Dana Pell dp@brenmark.com", "dp@brenmark.com"),
         ("brenmark.com info@brenmark.com", "info@brenmark.com"),
         ("write to us at info@brenmark.com", "info@brenmark.com"),
+        ("E: tomas. lindqvist@velipro.se", "tomas.lindqvist@velipro.se"),
+        ("mail us. info@brenmark.com", "info@brenmark.com"),
+        ("Correo. info@brenmark.com", "info@brenmark.com"),
     ])
     func aLocalPartSplitAtASpaceIsJoined(line: String, email: String) {
         #expect(ContactParser().parse(text: line).emails == [email])
