@@ -28,8 +28,13 @@ enum EmailExtractor {
                 let (domain, e) = domainAfter(chars, at: i)
                 var local = misreadInitial(chars, localStart: s) + String(chars[s..<i]).replacingIfPresent(" ", with: "")
                 local = local.trimmingCharacters(in: ParserCharacters.localPunctuation)
-                // A label glued to the address ("E:jane@", "Email-jane@").
+                // A label glued to the address ("E:jane@", "Email-jane@"), or its letter read with
+                // the space after it as an underscore ("E_jane@": a capital, which addresses lack).
                 if let colon = local.lastIndex(of: ":") { local = String(local[local.index(after: colon)...]) }
+                if local.count > 2, let first = local.first, first.isUppercase, local.dropFirst().first == "_",
+                   Labels.label(String(first)) == .email, !local.dropFirst(2).contains(where: \.isUppercase) {
+                    local = String(local.dropFirst(2))
+                }
                 guard !local.isEmpty else { continue }
                 guard let host = Domains.repair(domain) else {
                     result.unresolved.append(EmailAddress(local: local.lowercased(), domain: domain.lowercased()))

@@ -50,6 +50,9 @@ import Testing
         ("jane@acme.co uk", "jane@acme.co.uk"),
         ("jane(at)acme.de", "jane@acme.de"),
         ("jane@acme.c0m", "jane@acme.com"),
+        ("E_jane.doe@acme.com", "jane.doe@acme.com"),
+        ("m_jane@acme.com", "m_jane@acme.com"),
+        ("J_Doe@acme.com", "j_doe@acme.com"),
     ])
     func emailsAreFoundAndRepaired(line: String, email: String) {
         #expect(ContactParser().parse(text: line).emails == [email])
