@@ -104,12 +104,14 @@ enum EmailExtractor {
         guard t == 0 || chars[t - 1] == " " else { return s }
         var before = String(chars[t..<(s - 1)])
         let local = String(chars[s..<at])
-        if before.hasSuffix("."), before.dropLast().count >= 4 { before.removeLast() }
+        // The dot OCR set a space after ends the word: it is read without it.
+        let dotEnded = before.hasSuffix(".") && before.count > 4
+        if dotEnded { before.removeLast() }
         guard before.count <= 12, before.first?.isLetter == true, before.last.map({ $0.isLetter || $0.isNumber }) == true,
               !before.contains(where: \.isUppercase), local.first.map({ $0.isLetter || $0.isNumber }) == true,
               Labels.label(before) == nil, !Domains.isValid(before) else { return s }
         let tooShort = local.count <= 3
-        let dotted = before.contains(".") || before.contains("_") || chars[s - 2] == "."
+        let dotted = dotEnded || before.contains(".") || before.contains("_")
         return tooShort || dotted ? t : s
     }
 
