@@ -302,6 +302,13 @@ def spaced(text, on):
     return " ".join(text) if on else text
 
 
+def fitting_size(family, size, style, text, width):
+    """The largest type size up to `size` at which `text` is at most `width` wide."""
+    while size > 12 and font(family, size, style).getlength(text) > width:
+        size -= 2
+    return size
+
+
 def draw_icon(d, kind, x, y, s, colour):
     """Small pictograms in place of labels: handset, mobile, fax, envelope, globe, pin."""
     if kind == "work":
@@ -426,10 +433,15 @@ def render_card(c, rng, families, force=None):
     rows += [("email", labels[3], e) for e in c["emails"]] + [("web", labels[4], u) for u in c["urls"]]
     addr_rows = [("address", "", line) for line in (c["address"]["lines"] if c["address"] else [])]
     f_small = font(family, s_small, weight)
-    f_name = font(family, s_name, "bold" if rng.random() < 0.6 else weight)
+    name_style = "bold" if rng.random() < 0.6 else weight
     f_title = font(family, s_title, weight)
-    f_org = font(family, s_org, "bold" if rng.random() < 0.5 else weight)
+    org_style = "bold" if rng.random() < 0.5 else weight
     margin = int(rng.uniform(48, 70) * unit)
+    # Letter-spaced capitals can run past the card's edge: the type is made smaller until the
+    # line fits the narrowest column a layout gives it (the truth must be printed whole).
+    column = W - 2 * margin - (int(W * 0.22) if layout == "side_band" else 0)
+    s_name, s_org = fitting_size(family, s_name, name_style, name_txt, column), fitting_size(family, s_org, org_style, org_txt, column)
+    f_name, f_org = font(family, s_name, name_style), font(family, s_org, org_style)
     line_gap = int(s_small * 1.38)
     text_colour = ink
     band_colour = accent
