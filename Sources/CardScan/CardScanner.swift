@@ -372,12 +372,16 @@ public final class CardScanner: Sendable {
         var parseMs = (clock.now - t).milliseconds
         if let read = readInCardScript(page, card: card, english: contact, parser: parser, timings: &timings) {
             contact = read
-        } else if let nativePools, let region = contact.region?.code, let native = nativePools.pool(forRegion: region) {
+        } else if let nativePools, let native = contact.region.map({ nativePools.pool(forRegion: $0.code) })
+                    ?? ContactParser.likelyLanguage(lines: page.lines.map(Self.textLine)).flatMap(nativePools.pool(forLanguage:)) {
+            // A language guessed from weak clues lends its letters only, never fields of its own.
+            let lettersOnly = contact.region == nil
             t = clock.now
             if let page = try? native.withEngine({ engine throws(OCRError) in try engine.recognize(card) }) {
                 timings.add((clock.now - t).milliseconds, to: .ocr)
                 t = clock.now
-                contact = Self.merge(english: contact, native: parser.parse(lines: page.lines.map(Self.textLine)))
+                let read = parser.parse(lines: page.lines.map(Self.textLine))
+                contact = lettersOnly ? Self.respell(contact, native: read) : Self.merge(english: contact, native: read)
                 parseMs += (clock.now - t).milliseconds
             }
         }
@@ -413,6 +417,21 @@ public final class CardScanner: Sendable {
         if c.emails.isEmpty { c.emails = b.emails }
         if c.urls.isEmpty { c.urls = b.urls.filter { !URLExtractor.isEmailMisread($0, emails: c.emails) } }
         for (key, value) in b.confidence where c.confidence[key] == nil { c.confidence[key] = value }
+        return c
+    }
+
+    /// The English reading's record with the native reading's spelling of its name, title and
+    /// organisation where that spelling has letters beyond ASCII that English lacks; nothing else.
+    static func respell(_ english: Contact, native: Contact) -> Contact {
+        func letters(_ a: String?, _ b: String?) -> String? {
+            guard let a, let b, b.unicodeScalars.filter({ $0.value > 0x7F }).count > a.unicodeScalars.filter({ $0.value > 0x7F }).count
+            else { return a }
+            return prefer(a, b)
+        }
+        var c = english
+        if let name = c.name?.full, let other = native.name, letters(name, other.full) == other.full { c.name = other }
+        c.title = letters(c.title, native.title)
+        c.organization = letters(c.organization, native.organization)
         return c
     }
 
@@ -568,10 +587,14 @@ final class NativeLanguagePools: @unchecked Sendable {
 
     /// The pool for the main language of `region` when it is not English and its data is installed.
     func pool(forRegion region: String) -> EnginePool? {
-        guard let language = ContactParser.languages(ofRegion: region).first, language != "en",
-              let name = Self.tesseractNames[language] else { return nil }
         // The card's language alone: the first reading already read it in English, and English's
         // model beside the native one pulls letters such as "ä" back to "a" (and costs memory).
+        ContactParser.languages(ofRegion: region).first.flatMap(pool(forLanguage:))
+    }
+
+    /// The pool for an ISO 639-1 language other than English, when its data is installed.
+    func pool(forLanguage language: String) -> EnginePool? {
+        guard language != "en", let name = Self.tesseractNames[language] else { return nil }
         return pool(for: OCRLanguages(codes: [name]))
     }
 

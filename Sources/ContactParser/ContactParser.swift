@@ -36,6 +36,13 @@ public struct ContactParser: Sendable {
         return [String(language)]
     }
 
+    /// The language a card whose country no clue names surely is likely printed in: the one
+    /// language of all the countries its weak clues (legal form, postcode, sub-region) fit; nil
+    /// when they fit none or countries of several languages, or when it is English.
+    public static func likelyLanguage(lines input: [TextLine]) -> String? {
+        RegionInference.sharedLanguage(lines: CardLine.split(input))
+    }
+
     /// Parses plain text, one card line per text line.
     public func parse(text: String) -> Contact {
         parse(lines: text.split(whereSeparator: \.isNewline).map { TextLine(text: String($0)) })

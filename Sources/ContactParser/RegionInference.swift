@@ -68,6 +68,21 @@ enum RegionInference {
         return RegionGuess(code: best.key, sources: order.filter { sources[best.key]?.contains($0) == true })
     }
 
+    /// The language of the card's country when no clue names the country surely but the weak
+    /// clues (a legal form, a postcode's shape, a sub-region) name only countries of one language
+    /// ("… AG": Germany and Austria): enough to read the card's letters in it, not to
+    /// read its numbers in one of those countries. Nil when they name none, or several languages.
+    static func sharedLanguage(lines cardLines: [CardLine]) -> String? {
+        let lines = cardLines.filter { $0.confidence >= sureLine }.map(\.text)
+        // A legal form is no sub-region's key ("AG" of "… AG" is not Aargau's).
+        let unformed = lines.filter { legalFormVotes(lines: [$0]).isEmpty }
+        let candidates = Set(legalFormVotes(lines: lines).keys).union(postcodeVotes(lines: lines).keys)
+            .union(subregionVotes(lines: unformed).keys)
+        let languages = Set(candidates.map { ContactParser.languages(ofRegion: $0).first ?? "" })
+        guard languages.count == 1, let language = languages.first, !language.isEmpty, language != "en" else { return nil }
+        return language
+    }
+
     /// OCR confidence from which a line's words count as evidence (below it, mostly texture read as letters).
     static let sureLine = 0.45
 

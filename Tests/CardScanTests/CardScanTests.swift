@@ -110,6 +110,25 @@ import TestSupport
         #expect(merged.phones.map(\.type) == [.fax, .mobile])
     }
 
+    /// A reading in a language guessed from weak clues lends its accented spelling of the fields
+    /// English read, and nothing of its own: no field English left empty, no numbers.
+    @Test func aGuessedLanguageLendsItsLettersOnly() {
+        var english = Contact()
+        english.organization = "Lindqvist Aalto Oy"
+        english.title = "Myyntipaallikko"
+        var native = Contact()
+        native.organization = "Lindqvist Aalto Oy"
+        native.title = "Myyntipäällikkö"
+        native.name = PersonName(full: "Eero Lehto", given: "Eero", family: "Lehto")
+        native.phones = [Phone(type: .work, number: "09 123 4567", e164: nil, valid: false)]
+        let respelled = CardScanner.respell(english, native: native)
+        #expect(respelled.title == "Myyntipäällikkö")
+        #expect(respelled.organization == "Lindqvist Aalto Oy")
+        #expect(respelled.name == nil && respelled.phones.isEmpty)
+        english.title = "Sales Director"
+        #expect(CardScanner.respell(english, native: native).title == "Sales Director")
+    }
+
     @Test func batchRecordsComeInInputOrderAndEnginesAreBounded() throws {
         let scanner = try Self.scanner(workers: 2)
         let files = try ExpectedCard.all().map { ScanInput.file(TestPaths.cards.appendingPathComponent($0.file).path) }

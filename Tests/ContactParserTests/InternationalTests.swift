@@ -76,6 +76,18 @@ import Testing
         #expect(c.region?.code == "BR")
     }
 
+    /// A card no clue places surely, whose weak clues fit only countries of one language, is
+    /// likely printed in it; clues that fit countries of several languages, or English, say none.
+    @Test func weakCluesOfOneLanguageNameTheLanguage() {
+        func lines(_ text: String) -> [TextLine] { text.split(separator: "\n").map { TextLine(text: String($0)) } }
+        let german = "Lena Vogt\nProkuristin\nBrandt Kessler AG\nlena@brandtkessler.com"
+        #expect(ContactParser().parse(text: german).region == nil)
+        #expect(ContactParser.likelyLanguage(lines: lines(german)) == "de")
+        #expect(ContactParser.likelyLanguage(lines: lines("Aino Koski\nKoski Rantala Oy")) == "fi")
+        #expect(ContactParser.likelyLanguage(lines: lines("Jane Doe\nDoe Widgets Ltd")) == nil)
+        #expect(ContactParser.likelyLanguage(lines: lines("Jane Doe\nSales Manager\njane@widgets.com")) == nil)
+    }
+
     /// A number valid in its calling code's plan names the country even on a line OCR was unsure
     /// of (pictograms and texture beside it); a number that is not valid there does not.
     @Test func aValidInternationalNumberOnAnUnsureLineNamesTheCountry() {
