@@ -368,12 +368,13 @@ public final class CardScanner: Sendable {
         var t = clock.now
         let parser = region.map { ContactParser(fallbackRegion: $0.uppercased(), source: "option") }
             ?? ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
-        var contact = parser.parse(lines: page.lines.map(Self.textLine))
+        let lines = page.lines.map(Self.textLine)
+        var contact = parser.parse(lines: lines)
         var parseMs = (clock.now - t).milliseconds
         if let read = readInCardScript(page, card: card, english: contact, parser: parser, timings: &timings) {
             contact = read
         } else if let nativePools, let native = contact.region.map({ nativePools.pool(forRegion: $0.code) })
-                    ?? ContactParser.likelyLanguage(lines: page.lines.map(Self.textLine)).flatMap(nativePools.pool(forLanguage:)) {
+                    ?? ContactParser.likelyLanguage(lines: lines).flatMap(nativePools.pool(forLanguage:)) {
             // A language guessed from weak clues lends its letters only, never fields of its own.
             let lettersOnly = contact.region == nil
             t = clock.now
@@ -424,8 +425,7 @@ public final class CardScanner: Sendable {
     /// organisation where that spelling has letters beyond ASCII that English lacks; nothing else.
     static func respell(_ english: Contact, native: Contact) -> Contact {
         func letters(_ a: String?, _ b: String?) -> String? {
-            guard let a, let b, b.unicodeScalars.filter({ $0.value > 0x7F }).count > a.unicodeScalars.filter({ $0.value > 0x7F }).count
-            else { return a }
+            guard let a, let b, beyondASCII(b) > beyondASCII(a) else { return a }
             return prefer(a, b)
         }
         var c = english
@@ -445,11 +445,13 @@ public final class CardScanner: Sendable {
         if fn.hasPrefix(fe + " "), native.unicodeScalars.contains(where: { $0.value > 0x7F }),
            fn.split(separator: " ").count == fe.split(separator: " ").count + 1 { return native }
         // Letters beyond ASCII the native reading has and English lacks, or reads as other letters.
-        let nativeExtra = native.unicodeScalars.filter { $0.value > 0x7F }.count
-        let englishExtra = english.unicodeScalars.filter { $0.value > 0x7F }.count
+        let nativeExtra = beyondASCII(native), englishExtra = beyondASCII(english)
         guard nativeExtra > 0, nativeExtra >= englishExtra else { return english }
         return TextDistance.edits(fe, fn) <= max(1, nativeExtra + fn.count / 12) ? native : english
     }
+
+    /// How many of the text's characters lie beyond ASCII (letters English's model cannot read).
+    static func beyondASCII(_ s: String) -> Int { s.unicodeScalars.filter { $0.value > 0x7F }.count }
 
     static func fold(_ s: String) -> String {
         var t = s.lowercased()

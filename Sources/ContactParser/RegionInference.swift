@@ -74,10 +74,10 @@ enum RegionInference {
     /// read its numbers in one of those countries. Nil when they name none, or several languages.
     static func sharedLanguage(lines cardLines: [CardLine]) -> String? {
         let lines = cardLines.filter { $0.confidence >= sureLine }.map(\.text)
+        let forms = lines.map { legalFormVotes(lines: [$0]).keys }
         // A legal form is no sub-region's key ("AG" of "… AG" is not Aargau's).
-        let unformed = lines.filter { legalFormVotes(lines: [$0]).isEmpty }
-        let candidates = Set(legalFormVotes(lines: lines).keys).union(postcodeVotes(lines: lines).keys)
-            .union(subregionVotes(lines: unformed).keys)
+        let unformed = zip(lines, forms).filter { $0.1.isEmpty }.map(\.0)
+        let candidates = Set(forms.joined()).union(postcodeVotes(lines: lines).keys).union(subregionVotes(lines: unformed).keys)
         let languages = Set(candidates.map { ContactParser.languages(ofRegion: $0).first ?? "" })
         guard languages.count == 1, let language = languages.first, !language.isEmpty, language != "en" else { return nil }
         return language
