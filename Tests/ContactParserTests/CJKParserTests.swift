@@ -32,6 +32,21 @@ import Testing
         #expect(contact.emails == ["hanako@midori-example.co.jp"])
     }
 
+    /// A Japanese card whose only kana are the given name's, among many Han characters (company,
+    /// title, a long address), is still read as Japanese: its name of five letters is a name.
+    @Test func aFewKanaAmongManyHanCharactersMakeACardJapanese() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("海山運輸株式会社", 32), ("代表取締役社長", 24), ("高橋さくら", 50),
+            ("〒123-4567 東京都千代田区大手町九丁目8番7号", 20), ("携帯電話 090-1234-5678", 18),
+        ]))
+        #expect(contact.name?.full == "高橋さくら")
+        #expect(contact.name?.family == "高橋")
+        #expect(contact.name?.given == "さくら")
+        #expect(contact.organization == "海山運輸株式会社")
+        #expect(CJKText.script(CJKText.counts("高橋さくら海山運輸株式会社代表取締役社長東京都千代田区大手町九丁目番号携帯電話")) == .japanese)
+        #expect(CJKText.script(CJKText.counts("海山运输有限公司总经理北京市朝阳区")) == .chinese)
+    }
+
     /// Han numerals (一, 二, 三) are letters of names and titles, not digits.
     @Test func namesAndTitlesWithHanNumeralsAreNamesAndTitles() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([

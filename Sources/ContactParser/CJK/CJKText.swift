@@ -49,7 +49,9 @@ enum CJKText {
 
     static func script(_ c: Counts) -> Script {
         if c.hangul >= c.kana && c.hangul * 2 >= c.han { return .korean }
-        if c.kana > 0 && c.kana * 10 >= c.han { return .japanese }
+        // Chinese is written without kana: two or more make the card Japanese, however many
+        // Han characters its company, address and title hold.
+        if c.kana >= 2 || (c.kana > 0 && c.kana * 10 >= c.han) { return .japanese }
         return .chinese
     }
 
