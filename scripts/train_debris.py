@@ -68,7 +68,8 @@ def eligible(token):
     Swift also leaves out, hardly end a name, title or company line: not checked here)."""
     if re.fullmatch(r"[^\W\d_]\.?", token) and token[0].isupper():
         return False
-    return sum(ch.isdigit() for ch in token) < 2 and "@" not in token and not re.search(r"\w\.\w", token)
+    address = "@" in token and any(ch.isalnum() for ch in token)  # an "@" alone is an icon
+    return sum(ch.isdigit() for ch in token) < 2 and not address and not re.search(r"\w\.\w", token)
 
 
 def examples(directory):

@@ -29,9 +29,11 @@ enum EdgeDebris {
     }
 
     /// Contact data (two digits or more, an e-mail or web address), labels and initials (a
-    /// capital alone, or with its dot: a name keeps them) are never debris.
+    /// capital alone, or with its dot: a name keeps them) are never debris. An "@" without a
+    /// letter or a digit is no address but an icon read as one ("@®" before a company's name).
     static func isCandidate(_ token: String) -> Bool {
-        guard token.filter(\.isNumber).count < 2, !token.contains("@"), Labels.label(token) == nil else { return false }
+        let address = token.contains("@") && token.contains { $0.isLetter || $0.isNumber }
+        guard token.filter(\.isNumber).count < 2, !address, Labels.label(token) == nil else { return false }
         if let first = token.first, first.isLetter, first.isUppercase, token.count == 1 || token == "\(first)." { return false }
         let chars = Array(token)
         return !chars.indices.dropFirst().dropLast().contains { chars[$0] == "." && chars[$0 - 1].isWordCharacter && chars[$0 + 1].isWordCharacter }

@@ -54,6 +54,16 @@ import Testing
         #expect(lines.first?.text.hasPrefix("oe Tel") == true)
     }
 
+    /// An icon OCR read as "@" and a symbol is no e-mail address: it is weighed as debris, and the
+    /// company beside it, read unsurely in a thin typeface, is still the company.
+    @Test func anAtSignWithoutLettersIsAnIconNotAnAddress() {
+        #expect(EdgeDebris.isCandidate("@®"))
+        #expect(EdgeDebris.isCandidate("@"))
+        #expect(!EdgeDebris.isCandidate("a@b"))
+        let company = Self.line([("@®", 40, 90, 0.63), ("Fenwick-Rowe", 110, 400, 0.35)], height: 36)
+        #expect(EdgeDebris.trimmed(company.words, height: 36).map(\.text) == ["Fenwick-Rowe"])
+    }
+
     @Test func eastAsianLinesAndLinesWithoutGeometryAreLeftAlone() {
         let words = [TextWord(text: "al", left: 0, right: 80, confidence: 0.3), TextWord(text: "株式会社", left: 100, right: 220, confidence: 0.9)]
         #expect(EdgeDebris.trimmed(words, height: 30).count == 2)
