@@ -77,7 +77,11 @@ public struct ContactParser: Sendable {
         contact.emails += resolved.filter { !contact.emails.contains($0) }
         used.formUnion(urlResult.consumedLines)
 
-        let inferred = RegionInference.infer(lines: lines, emails: contact.emails, urls: contact.urls)
+        var inferred = RegionInference.infer(lines: lines, emails: contact.emails, urls: contact.urls)
+        if let repaired = Reconciliation.countryDomains(emails: contact.emails, urls: contact.urls, region: inferred) {
+            (contact.emails, contact.urls) = repaired
+            inferred = RegionInference.infer(lines: lines, emails: contact.emails, urls: contact.urls)
+        }
         contact.region = inferred ?? fallbackRegion
         let region = contact.region?.code
 

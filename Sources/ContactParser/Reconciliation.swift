@@ -79,4 +79,36 @@ enum Reconciliation {
         }
         return (newEmails, newURLs, repairs)
     }
+
+    /// The evidence of a region that does not come from the card's domains (nor from the caller
+    /// or the script): its numbers, postcode, country name, legal form.
+    static let domainFreeEvidence: Set<String> = ["country-name", "phone-prefix", "phone-number", "postcode", "legal-form"]
+
+    /// E-mail and web addresses whose country domain is an OCR slip of the country domain of the
+    /// region the card's numbers, postcode or country name place it in (".ni" read for ".nl" on a
+    /// card whose numbers are Dutch); nil when none is.
+    static func countryDomains(emails: [String], urls: [String], region: RegionGuess?) -> (emails: [String], urls: [String])? {
+        guard let region, region.sources.contains(where: domainFreeEvidence.contains) else { return nil }
+        let own = region.code == "GB" ? "uk" : region.code.lowercased()
+        var changed = false
+        func fix(_ host: String) -> String {
+            guard let dot = host.lastIndex(of: ".") else { return host }
+            let tld = host[host.index(after: dot)...].lowercased()
+            guard tld.count == 2, tld != own, skeleton(tld) == skeleton(own) else { return host }
+            changed = true
+            return host[...dot] + own
+        }
+        let newEmails = emails.map { email -> String in
+            guard let address = EmailAddress(email) else { return email }
+            let fixed = fix(address.domain)
+            return fixed == address.domain ? email : EmailAddress(local: address.local, domain: fixed).text
+        }
+        let newURLs = urls.map { url -> String in
+            let host = URLExtractor.host(of: url)
+            let fixed = fix(host)
+            guard fixed != host, let range = url.range(of: host, options: [.caseInsensitive, .backwards]) else { return url }
+            return url.replacingCharacters(in: range, with: fixed)
+        }
+        return changed ? (newEmails, newURLs) : nil
+    }
 }

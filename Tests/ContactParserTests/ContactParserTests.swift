@@ -111,6 +111,20 @@ import Testing
         #expect(c.urls == ["www.acme-tools.com"])
     }
 
+    /// A country domain an OCR slip away from that of the country the card's numbers name is
+    /// that country's (".ni" read for ".nl"); without such evidence, or with another country's
+    /// domain, the addresses stay as read.
+    @Test func aCountryDomainMisreadFollowsTheCountryOfTheNumbers() {
+        let c = ContactParser(fallbackRegion: nil).parse(text: "Femke Verhoef\nVerhoef Tuinen BV\nT +31 20 123 4567\nfemke@verhoeftuinen.ni\nwww.verhoeftuinen.ni/contact")
+        #expect(c.emails == ["femke@verhoeftuinen.nl"])
+        #expect(c.urls == ["www.verhoeftuinen.nl/contact"])
+        #expect(c.region?.code == "NL")
+        let d = ContactParser(fallbackRegion: nil).parse(text: "Femke Verhoef\nVerhoef Tuinen BV\nT +31 20 123 4567\nfemke@verhoeftuinen.de")
+        #expect(d.emails == ["femke@verhoeftuinen.de"])
+        let e = ContactParser(fallbackRegion: nil).parse(text: "Femke Verhoef\nfemke@verhoeftuinen.ni")
+        #expect(e.emails == ["femke@verhoeftuinen.ni"])
+    }
+
     @Test func skeletonsCollapseOCRConfusions() {
         #expect(Reconciliation.skeleton("griffithsitd") == Reconciliation.skeleton("griffithsltd"))
         #expect(Reconciliation.skeleton("modern") == Reconciliation.skeleton("rnodern"))
