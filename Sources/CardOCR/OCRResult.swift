@@ -76,4 +76,8 @@ public struct Box: Sendable, Equatable, Codable {
     }
     public var width: Int { right - left }
     public var height: Int { bottom - top }
+    /// True when `other` lies inside this box, edges included.
+    public func contains(_ other: Box) -> Bool {
+        other.left >= left && other.top >= top && other.right <= right && other.bottom <= bottom
+    }
 }

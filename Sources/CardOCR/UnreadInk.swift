@@ -5,6 +5,29 @@ import ImageIngest
 /// the rest (a name in capitals, or of two or three East Asian characters, over lines of small
 /// type); such a line can be read alone.
 public enum UnreadInk {
+    /// A line read unsurely as a few stray characters, without an e-mail address or a number in
+    /// it: what layout analysis makes of part of a character set large ("泪" and "7口" for the two
+    /// halves of a name's second character). Its ink counts as unread.
+    public static func isUnsureFragment(_ line: OCRLine) -> Bool {
+        let printed = line.text.filter { !$0.isWhitespace }
+        return line.confidence < ForeignScriptEvidence.unsureLine && printed.count <= mostFragmentCharacters
+            && !printed.contains("@") && printed.filter(\.isNumber).count < 3
+    }
+
+    /// Most characters of a line `isUnsureFragment` takes for a misreading.
+    static let mostFragmentCharacters = 6
+
+    /// `page` without its unsure fragments (`isUnsureFragment`): the lines that cover ink read.
+    public static func sureLines(of page: OCRPage) -> OCRPage {
+        OCRPage(lines: page.lines.filter { !isUnsureFragment($0) }, width: page.width, height: page.height)
+    }
+
+    /// `page` without the unsure fragments that lie inside `box` (once the box is read surely,
+    /// they were misreadings of its ink).
+    public static func withoutFragments(inside box: Box, of page: OCRPage) -> OCRPage {
+        OCRPage(lines: page.lines.filter { !(isUnsureFragment($0) && box.contains($0.box)) }, width: page.width, height: page.height)
+    }
+
     /// Side of the square cells the ink is counted in, in pixels.
     static let cell = 4
 

@@ -91,9 +91,11 @@ extension CardScanner {
     /// normalised (`normalized`), each line of it read alone; a line kept when read surely.
     func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool) -> OCRPage {
         var page = script
-        for box in UnreadInk.boxes(in: normalized, read: script) {
+        // A few characters read unsurely cover nothing: a name set large is often read so, in pieces.
+        for box in UnreadInk.boxes(in: normalized, read: UnreadInk.sureLines(of: script)) {
             guard let part = Self.readAlone(box, of: normalized, normalize: false, pool: pool) else { continue }
-            page = ForeignScriptEvidence.adding(part, at: box, to: page)
+            let read = part.lines.contains { $0.confidence >= VerticalText.unsureColumn }
+            page = ForeignScriptEvidence.adding(part, at: box, to: read ? UnreadInk.withoutFragments(inside: box, of: page) : page)
         }
         return page
     }

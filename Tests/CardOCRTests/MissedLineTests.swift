@@ -68,6 +68,21 @@ import Testing
         #expect(UnreadInk.boxes(in: Self.printed(), read: read).isEmpty)
     }
 
+    /// A name set large read unsurely in pieces ("泪" and "7口" for parts of its characters)
+    /// covers none of its ink: the name is still unread ink, and once it is read surely the pieces
+    /// inside its box go. A sure line, an e-mail address or a number read unsurely still cover theirs.
+    @Test func unsurePiecesOfALargeNameLeaveItsInkUnread() {
+        let pieces = [Self.line([Self.word("泪", 230, 140, 60, 38, 0.1)]), Self.line([Self.word("7口", 230, 182, 60, 36, 0.55)])]
+        let read = OCRPage(lines: Self.script.lines + pieces, width: 1000, height: 600)
+        #expect(UnreadInk.boxes(in: Self.printed(), read: UnreadInk.sureLines(of: read)) == [Box(left: 80, top: 120, right: 320, bottom: 240)])
+        #expect(UnreadInk.boxes(in: Self.printed(), read: read) != [Box(left: 80, top: 120, right: 320, bottom: 240)])
+        let kept = UnreadInk.withoutFragments(inside: Box(left: 80, top: 120, right: 320, bottom: 240), of: read)
+        #expect(kept.lines.map(\.text) == ["海山商事株式会社", "TEL 03-1234-5678"])
+        #expect(!UnreadInk.isUnsureFragment(Self.line([Self.word("a@b.jp", 0, 0, 60, 20, 0.3)])))
+        #expect(!UnreadInk.isUnsureFragment(Self.line([Self.word("0312345", 0, 0, 60, 20, 0.3)])))
+        #expect(!UnreadInk.isUnsureFragment(Self.line([Self.word("田中", 0, 0, 60, 20, 0.8)])))
+    }
+
     @Test func aPictureTallerThanAQuarterOfTheCardIsNotALine() {
         var picture = Self.printed()
         for y in 300..<480 { for x in 600..<900 { picture.pixels[y * 1000 + x] = 20 } }
