@@ -9,6 +9,7 @@ import ImageIngest
 public enum PageSegmentation: Int32, Sendable, CaseIterable {
     case auto = 3
     case singleLine = 7
+    case singleWord = 8
     case singleBlockVertical = 5
     case singleBlock = 6
     case sparse = 11
