@@ -85,8 +85,8 @@ enum Reconciliation {
     static let domainFreeEvidence: Set<String> = ["country-name", "phone-prefix", "phone-number", "postcode", "legal-form"]
 
     /// E-mail and web addresses whose country domain is an OCR slip of the country domain of the
-    /// region the card's numbers, postcode or country name place it in (".ni" read for ".nl" on a
-    /// card whose numbers are Dutch); nil when none is.
+    /// region the card's numbers, postcode, country name or legal form place it in (".ni" read
+    /// for ".nl" on a card whose numbers are Dutch); nil when none is.
     static func countryDomains(emails: [String], urls: [String], region: RegionGuess?) -> (emails: [String], urls: [String])? {
         guard let region, region.sources.contains(where: domainFreeEvidence.contains) else { return nil }
         let own = region.code == "GB" ? "uk" : region.code.lowercased()
