@@ -119,7 +119,7 @@ enum PeopleExtractor {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
             let (kept, removed) = withoutContactData(line.withoutDebris ?? line.text)
-            let text = trimDebris(kept, strayLetters: false)
+            let text = mendingLegalForm(trimDebris(kept, strayLetters: false))
             guard text.filter(\.isLetter).count >= 2 else { continue }
             candidates.append(Candidate(text: text, line: line, residue: removed))
             // Also its halves, when it reads as a name and a company: the model weighs both readings.
@@ -259,6 +259,33 @@ enum PeopleExtractor {
             if let first = words.first, first.count >= 4, first == label { return true }
         }
         return false
+    }
+
+    /// The text with a legal form OCR read with a zero for the letter o mended ("Sp. z 0.0." ->
+    /// "Sp. z o.o.", "0y" -> "Oy"): a word with zeros and no other digit is read with o's when
+    /// that makes it, alone or with up to three words beside it, a legal form the list knows that
+    /// the same words were not before.
+    static func mendingLegalForm(_ text: String) -> String {
+        guard text.contains("0") else { return text }
+        var words = text.split(separator: " ").map(String.init)
+        func isForm(_ ws: ArraySlice<String>) -> Bool { ParserData.isLegalForm(ws.joined(separator: " ")) }
+        for i in words.indices where words[i].contains("0") && words[i].count <= 6
+            && words[i].filter(\.isNumber).allSatisfy({ $0 == "0" }) {
+            let word = words[i]
+            let upper = word.first == "0" && word.dropFirst().first?.isLetter == true
+                || (word.contains(where: \.isLetter) && word.filter(\.isLetter).allSatisfy(\.isUppercase))
+                || (!word.contains(where: \.isLetter) && i > 0 && words[i - 1].contains(where: \.isLetter)
+                    && words[i - 1].filter(\.isLetter).allSatisfy(\.isUppercase))
+            let mended = String(word.map { $0 == "0" ? (upper ? "O" : "o") : $0 })
+            var trial = words
+            trial[i] = mended
+            let windows = (1...4).flatMap { n in (max(0, i - n + 1)...i).compactMap { start -> Range<Int>? in
+                start + n <= words.count ? start..<(start + n) : nil } }
+            if windows.contains(where: { isForm(trial[$0]) && !isForm(words[$0]) }) {
+                words = trial
+            }
+        }
+        return words.joined(separator: " ")
     }
 
     /// True when the text ends with a legal form ("GmbH", "S.r.l.", "Pty Ltd", "Sp. z o.o.").

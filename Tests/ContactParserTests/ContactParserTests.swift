@@ -125,6 +125,17 @@ import Testing
         #expect(e.emails == ["femke@verhoeftuinen.ni"])
     }
 
+    @Test func aLegalFormReadWithZerosForOsIsMended() {
+        #expect(PeopleExtractor.mendingLegalForm("Zielna Tkanina Sp. z 0.0. Sp.k.") == "Zielna Tkanina Sp. z o.o. Sp.k.")
+        #expect(PeopleExtractor.mendingLegalForm("ZIELNA TKANINA SP. Z 0.0.") == "ZIELNA TKANINA SP. Z O.O.")
+        #expect(PeopleExtractor.mendingLegalForm("Koivula 0y") == "Koivula Oy")
+        // Not a legal form once mended, or one already: left as read.
+        #expect(PeopleExtractor.mendingLegalForm("Studio 0.0.7") == "Studio 0.0.7")
+        #expect(PeopleExtractor.mendingLegalForm("Route 70 Diner") == "Route 70 Diner")
+        let c = ContactParser(fallbackRegion: nil).parse(text: "Marta Zielna\nZielna Tkanina Sp. z 0.0.\n+48 12 345 67 89\nmarta@zielnatkanina.pl")
+        #expect(c.organization == "Zielna Tkanina Sp. z o.o.")
+    }
+
     @Test func skeletonsCollapseOCRConfusions() {
         #expect(Reconciliation.skeleton("griffithsitd") == Reconciliation.skeleton("griffithsltd"))
         #expect(Reconciliation.skeleton("modern") == Reconciliation.skeleton("rnodern"))
