@@ -100,8 +100,31 @@ public enum CardDetector {
             out.append(Hypothesis(corners: corners, source: source, features: f, score: judge.logit(f)))
         }
         out.sort { $0.score > $1.score }
-        return preferWholeCard(out, judge: judge)
+        return preferPlainMargins(preferWholeCard(out, judge: judge), judge: judge)
     }
+
+    /// A card lying on a printed page offers an outline of the card with part of the page, whose
+    /// sides cut through the page's lines of text (print on both sides of a side, where a card has
+    /// its plain margin: `HypothesisJudge.printAcross`). Weighed with that evidence, an outline the
+    /// judge ranked lower takes the lead: one it would accept, with text inside (a quarter of the
+    /// best one's at least), and not the same outline found along slightly different lines.
+    static func preferPlainMargins(_ ranked: [Hypothesis], judge: HypothesisJudge) -> [Hypothesis] {
+        guard let best = ranked.first else { return ranked }
+        let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
+        func weighed(_ h: Hypothesis) -> Double { h.score - printAcrossWeight * h.features[across] }
+        guard best.features.count > across,
+              let (i, alt) = ranked.enumerated().dropFirst().filter({ $0.1.score <= best.score && $0.1.score >= acceptLogit
+                  && $0.1.features[text] > 0 && $0.1.features[text] >= 0.25 * best.features[text] })
+                .max(by: { weighed($0.1) < weighed($1.1) }),
+              weighed(alt) > weighed(best), !QuadGeometry.sameOutline(best.corners, alt.corners) else { return ranked }
+        var out = ranked
+        out.remove(at: i)
+        out.insert(alt, at: 0)
+        return out
+    }
+
+    /// Log-odds per unit of `HypothesisJudge.printAcross` (on the outline's side with most of it).
+    static let printAcrossWeight = 4.0
 
     /// A card with a coloured band or a printed frame offers its body as a hypothesis too, as
     /// well supported as the whole card (the band's edge is as sharp as the card's). When a

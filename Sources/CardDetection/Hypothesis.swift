@@ -211,6 +211,9 @@ struct HypothesisJudge {
             // keep only the points of the enlarged grid that lie outside the card
             !Self.contains(corners, p)
         })
+        let across = sides.indices.filter { sides[$0].visible >= 0.5 }.map { i in
+            printAcross(corners[i], corners[(i + 1) % 4], centre: centre, depth: max(8, 0.05 * shortSide))
+        }.max() ?? 0
         return [
             1,
             supports.min() ?? 0, mean(supports),
@@ -222,7 +225,33 @@ struct HypothesisJudge {
             skew,
             inside, ring,
             source == .region ? 1 : 0,
+            across,
         ]
+    }
+
+    /// Where print runs across the side from `a` to `b`: the share of its middle four fifths along
+    /// which there is detail both `depth` pixels inside and `depth` pixels outside. A card's sides
+    /// have its plain margin inside (whatever lies around it); an outline that cuts through a
+    /// printed page (a card with part of the page it lies on) has the page's text on both sides.
+    func printAcross(_ a: Point, _ b: Point, centre: Point, depth: Double) -> Double {
+        let len = distance(a, b)
+        guard len > 2 else { return 0 }
+        let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
+        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        let sign: Double = (mid.x - centre.x) * -dy + (mid.y - centre.y) * dx < 0 ? -1 : 1  // towards the inside
+        let nx = dy * sign, ny = -dx * sign
+        let steps = min(40, max(8, Int(len / 3)))
+        var hits = 0, n = 0
+        func isDetail(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < edges.width && y < edges.height && detail[y * edges.width + x] != 0 }
+        for s in 0..<steps {
+            let t = 0.1 + 0.8 * Double(s) / Double(steps - 1)
+            let x = a.x + (b.x - a.x) * t, y = a.y + (b.y - a.y) * t
+            let ix = Int(x + nx * depth), iy = Int(y + ny * depth)
+            guard ix >= 0, iy >= 0, ix < edges.width, iy < edges.height else { continue }
+            n += 1
+            if isDetail(ix, iy) && isDetail(Int(x - nx * depth), Int(y - ny * depth)) { hits += 1 }
+        }
+        return n == 0 ? 0 : Double(hits) / Double(n)
     }
 
     static func contains(_ q: [Point], _ p: Point) -> Bool {
@@ -236,13 +265,19 @@ struct HypothesisJudge {
     }
 
     static let featureNames = ["bias", "minSupport", "meanSupport", "minContrast", "meanContrast", "minSmooth",
-                               "meanSmooth", "allSides", "aspectFit", "logArea", "skew", "textInside", "textRing", "isRegion"]
+                               "meanSmooth", "allSides", "aspectFit", "logArea", "skew", "textInside", "textRing", "isRegion", "printAcross"]
 
     /// Where the share of text just outside the outline is among the features.
     static let textRingFeature = featureNames.firstIndex(of: "textRing")!
+    /// Where the share of text inside the outline is.
+    static let textInsideFeature = featureNames.firstIndex(of: "textInside")!
 
     /// Weights of the evidence, fitted by logistic regression on photos with known card outlines.
     static let weights: [Double] = [0, 1.96, 2.49, 2.57, 1.06, 0.24, 2.63, 2.9, 3.85, 2.77, -1.47, 0.68, -0.63, 2.34]
+
+    /// Where print running across a side is among the features (not weighed by `weights`: the
+    /// judge's log-odds are as fitted; `CardDetector.preferPlainMargins` weighs it).
+    static let printAcrossFeature = featureNames.firstIndex(of: "printAcross")!
 
     /// The log-odds the judge gives a hypothesis (for ranking).
     func logit(_ f: [Double]) -> Double {

@@ -166,6 +166,15 @@ enum QuadGeometry {
         return shared
     }
 
+    /// True when every corner of each outline lies within 15% of the smaller one's short side of a
+    /// corner of the other: the same outline, found along slightly different lines.
+    static func sameOutline(_ a: [Point], _ b: [Point]) -> Bool {
+        let short = min(min(distance(a[0], a[1]), distance(a[1], a[2])), min(distance(b[0], b[1]), distance(b[1], b[2])))
+        let tolerance = max(3, 0.15 * short)
+        return a.allSatisfy { p in b.contains { distance($0, p) <= tolerance } }
+            && b.allSatisfy { p in a.contains { distance($0, p) <= tolerance } }
+    }
+
     static func orderClockwiseFromTopLeft(_ quad: [Point]) -> [Point] {
         let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
         // Clockwise in image coordinates (y down) is increasing angle.

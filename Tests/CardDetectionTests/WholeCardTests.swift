@@ -53,3 +53,61 @@ import Testing
         #expect(CardDetector.extensionSupport(from: card, to: Array(card.reversed()), judge: judge) == 1)
     }
 }
+
+/// A card lying on a printed page: an outline of the card with part of the page has the page's
+/// lines of text on both sides of its sides, where the card has its plain margin.
+@Suite struct PrintedPageTests {
+    /// A page with a line of dashes every 10 pixels over the whole frame, and a plain card
+    /// (x 100-280, y 60-170) lying on it with its own few lines in the middle (x 130-250, y 90-140).
+    static func picture() -> PixelImage {
+        let w = 400, h = 260
+        var px = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let onCard = (100..<280).contains(x) && (60..<170).contains(y)
+                let printed = y % 10 < 3 && x % 12 < 8
+                let v: Int
+                if onCard {
+                    v = (130..<250).contains(x) && (90..<140).contains(y) && printed ? 50 : 226
+                } else {
+                    v = printed ? 60 : 238
+                }
+                for c in 0..<3 { px[(y * w + x) * 3 + c] = UInt8(clamping: v) }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: 3, pixels: px)
+    }
+
+    static let card = WholeCardTests.rectangle(100, 60, 280, 170)
+    static let cardWithPage = WholeCardTests.rectangle(100, 60, 280, 210)
+
+    @Test func theCardsSidesHaveNoPrintAcrossThem() throws {
+        let judge = HypothesisJudge(edges: EdgeMap(Self.picture()))
+        let centre = Point(190, 115)
+        for i in 0..<4 {
+            #expect(judge.printAcross(Self.card[i], Self.card[(i + 1) % 4], centre: centre, depth: 8) < 0.1)
+        }
+        // The bottom of an outline that takes in part of the page runs through the page's print.
+        let bottom = judge.printAcross(Self.cardWithPage[2], Self.cardWithPage[3], centre: Point(190, 135), depth: 8)
+        #expect(bottom > 0.5)
+        let card = try #require(judge.features(of: Self.card, source: .lines))
+        let withPage = try #require(judge.features(of: Self.cardWithPage, source: .lines))
+        #expect(card[HypothesisJudge.printAcrossFeature] < withPage[HypothesisJudge.printAcrossFeature])
+    }
+
+    @Test func theCardTakesTheLeadFromTheCardWithThePage() throws {
+        let judge = HypothesisJudge(edges: EdgeMap(Self.picture()))
+        let card = try #require(judge.features(of: Self.card, source: .lines))
+        let withPage = try #require(judge.features(of: Self.cardWithPage, source: .lines))
+        let ranked = [Hypothesis(corners: Self.cardWithPage, source: .lines, features: withPage, score: 14),
+                      Hypothesis(corners: Self.card, source: .lines, features: card, score: 13.5)]
+        #expect(CardDetector.preferPlainMargins(ranked, judge: judge).first?.corners == Self.card)
+        // Not when the judge would not accept the card's outline, nor for the same outline a few
+        // pixels off.
+        let unlikely = [ranked[0], Hypothesis(corners: Self.card, source: .lines, features: card, score: CardDetector.acceptLogit - 1)]
+        #expect(CardDetector.preferPlainMargins(unlikely, judge: judge).first?.corners == Self.cardWithPage)
+        let moved = WholeCardTests.rectangle(100, 60, 280, 214)
+        let same = [ranked[0], Hypothesis(corners: moved, source: .lines, features: card, score: 13.5)]
+        #expect(CardDetector.preferPlainMargins(same, judge: judge).first?.corners == Self.cardWithPage)
+    }
+}
