@@ -77,9 +77,9 @@ enum PeopleExtractor {
     /// The candidates of a card with the model's probabilities of each role for each.
     static func score(lines: [CardLine], skip: Set<Int>, emails: [String], domains: [String])
         -> (card: LineFeatures.Card, probabilities: [[Double]]) {
-        let candidates = self.candidates(from: lines, skip: skip)
         var domainLabels: [String] = []
         for label in domains.compactMap({ Domains.registrableLabel(of: $0) }) where !domainLabels.contains(label) { domainLabels.append(label) }
+        let candidates = self.candidates(from: lines, skip: skip, domainLabels: domainLabels)
         let evidence = Evidence(locals: emails.compactMap { EmailAddress($0)?.local.lowercased() }, domainLabels: domainLabels,
                                 maxHeight: candidates.compactMap(\.line.height).max() ?? 0,
                                 hasAddresses: !emails.isEmpty || !domains.isEmpty)
@@ -115,10 +115,11 @@ enum PeopleExtractor {
 
     /// The readable lines no other field took, cleaned; a name and a company on one OCR line
     /// ("Teo Hui Min Koh & Low Systems Pte Ltd") become two candidates.
-    static func candidates(from lines: [CardLine], skip: Set<Int>) -> [Candidate] {
+    static func candidates(from lines: [CardLine], skip: Set<Int>, domainLabels: [String] = []) -> [Candidate] {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
-            let (kept, removed) = withoutContactData(line.withoutDebris ?? line.text)
+            let debrisFree = line.withoutDebris.map { withDomainWords(line.text, kept: $0, domainLabels: domainLabels) }
+            let (kept, removed) = withoutContactData(debrisFree ?? line.text)
             let text = mendingLegalForm(trimDebris(kept, strayLetters: false))
             guard text.filter(\.isLetter).count >= 2 else { continue }
             candidates.append(Candidate(text: text, line: line, residue: removed))
@@ -132,6 +133,26 @@ enum PeopleExtractor {
             }
         }
         return candidates
+    }
+
+    /// `kept` (a line's text with the debris at its ends dropped) with the dropped words next to it
+    /// that spell, in four letters or more, part of the card's e-mail or web domain given back: the
+    /// company's name beside its logo ("© LAURSEN & DAHL" on a card of laursen.dk, the logo and the
+    /// word read with no confidence). A word with other signs than a word's ("Watk)") stays out.
+    static func withDomainWords(_ text: String, kept: String, domainLabels: [String]) -> String {
+        guard !domainLabels.isEmpty else { return kept }
+        let words = text.split(separator: " ").map(String.init), inner = kept.split(separator: " ").map(String.init)
+        guard !inner.isEmpty, inner.count < words.count,
+              let a = (0...(words.count - inner.count)).first(where: { Array(words[$0..<($0 + inner.count)]) == inner }) else { return kept }
+        func isDomainWord(_ w: String) -> Bool {
+            guard w.allSatisfy({ $0.isLetter || ",.'-&".contains($0) }) else { return false }
+            let letters = ParserData.fold(String(w.filter(\.isLetter)))
+            return letters.count >= 4 && domainLabels.contains { $0.contains(letters) }
+        }
+        var lo = a, hi = a + inner.count
+        while lo > 0, isDomainWord(words[lo - 1]) { lo -= 1 }
+        while hi < words.count, isDomainWord(words[hi]) { hi += 1 }
+        return words[lo..<hi].joined(separator: " ")
     }
 
     /// The words of a line that are not contact data: numbers (three digits or more), e-mail and

@@ -125,6 +125,15 @@ import Testing
         #expect(e.emails == ["femke@verhoeftuinen.ni"])
     }
 
+    @Test func aWordOfTheDomainIsNoDebris() {
+        let labels = ["nordvikhals"]
+        #expect(PeopleExtractor.withDomainWords("© NORDVIK & HALS AS", kept: "& HALS AS", domainLabels: labels) == "NORDVIK & HALS AS")
+        // Debris that is not the domain's, or a word with signs no word has, stays out.
+        #expect(PeopleExtractor.withDomainWords("oO Nordvik Hals", kept: "Nordvik Hals", domainLabels: labels) == "Nordvik Hals")
+        #expect(PeopleExtractor.withDomainWords("atl Nordv) & Hals", kept: "& Hals", domainLabels: labels) == "& Hals")
+        #expect(PeopleExtractor.withDomainWords("© NORDVIK & HALS AS", kept: "& HALS AS", domainLabels: []) == "& HALS AS")
+    }
+
     @Test func aLegalFormReadWithZerosForOsIsMended() {
         #expect(PeopleExtractor.mendingLegalForm("Zielna Tkanina Sp. z 0.0. Sp.k.") == "Zielna Tkanina Sp. z o.o. Sp.k.")
         #expect(PeopleExtractor.mendingLegalForm("ZIELNA TKANINA SP. Z 0.0.") == "ZIELNA TKANINA SP. Z O.O.")
