@@ -107,13 +107,14 @@ public enum CardDetector {
     /// sides cut through the page's lines of text (print on both sides of a side, where a card has
     /// its plain margin: `HypothesisJudge.printAcross`). Weighed with that evidence, an outline the
     /// judge ranked lower takes the lead: one it would accept, with text inside (a quarter of the
-    /// best one's at least), and not the same outline found along slightly different lines.
+    /// best one's at least), and not nearly the same outline (`QuadGeometry.sameOutline`).
     static func preferPlainMargins(_ ranked: [Hypothesis], judge: HypothesisJudge) -> [Hypothesis] {
         guard let best = ranked.first else { return ranked }
         let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
         func weighed(_ h: Hypothesis) -> Double { h.score - printAcrossWeight * h.features[across] }
         guard best.features.count > across,
-              let (i, alt) = ranked.enumerated().dropFirst().filter({ $0.1.score <= best.score && $0.1.score >= acceptLogit
+              let (i, alt) = ranked.enumerated().dropFirst().filter({ $0.1.features.count > across
+                  && $0.1.score <= best.score && $0.1.score >= acceptLogit
                   && $0.1.features[text] > 0 && $0.1.features[text] >= 0.25 * best.features[text] })
                 .max(by: { weighed($0.1) < weighed($1.1) }),
               weighed(alt) > weighed(best), !QuadGeometry.sameOutline(best.corners, alt.corners) else { return ranked }

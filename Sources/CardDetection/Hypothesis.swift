@@ -282,7 +282,8 @@ struct HypothesisJudge {
     /// The log-odds the judge gives a hypothesis (for ranking).
     func logit(_ f: [Double]) -> Double {
         var z = 0.0
-        for (x, w) in zip(f, Self.weights) { z += x * w }
+        // Only the fitted features: those after them (printAcross) are weighed where they are used.
+        for (x, w) in zip(f.prefix(Self.weights.count), Self.weights) { z += x * w }
         return z
     }
 }

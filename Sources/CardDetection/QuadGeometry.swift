@@ -166,8 +166,8 @@ enum QuadGeometry {
         return shared
     }
 
-    /// True when every corner of each outline lies within 15% of the smaller one's short side of a
-    /// corner of the other: the same outline, found along slightly different lines.
+    /// True when every corner of each outline lies within 15% of the smaller one's short side (3
+    /// pixels at least) of a corner of the other: nearly the same outline.
     static func sameOutline(_ a: [Point], _ b: [Point]) -> Bool {
         let short = min(min(distance(a[0], a[1]), distance(a[1], a[2])), min(distance(b[0], b[1]), distance(b[1], b[2])))
         let tolerance = max(3, 0.15 * short)

@@ -283,9 +283,9 @@ enum PeopleExtractor {
     }
 
     /// The text with a legal form OCR read with a zero for the letter o mended ("Sp. z 0.0." ->
-    /// "Sp. z o.o.", "0y" -> "Oy"): a word with zeros and no other digit is read with o's when
-    /// that makes it, alone or with up to three words beside it, a legal form the list knows that
-    /// the same words were not before.
+    /// "Sp. z o.o.", "0y" -> "Oy"): a word of six characters at most with zeros and no other digit
+    /// is read with o's when that makes it, alone or with up to three words beside it, a legal form
+    /// the list knows that the same words were not before.
     static func mendingLegalForm(_ text: String) -> String {
         guard text.contains("0") else { return text }
         var words = text.split(separator: " ").map(String.init)
