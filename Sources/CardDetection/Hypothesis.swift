@@ -63,13 +63,19 @@ struct HypothesisJudge {
         let len = distance(a, b)
         guard len > 2 else { return SideEvidence(support: 0, contrast: 0, smoothness: 0, visible: 0) }
         let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
-        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-        let flipped = (mid.x - centre.x) * -dy + (mid.y - centre.y) * dx < 0
+        let flipped = Self.flipped(a, b, dx: dx, dy: dy, centre: centre)
         let key = SideMemo.Key(a: a, b: b, flipped: flipped)
         if let known = judged.sides[key] { return known }
         let evidence = side(a, b, length: len, outward: flipped ? (dy, -dx) : (-dy, dx))
         judged.sides[key] = evidence
         return evidence
+    }
+
+    /// True when the side from `a` to `b` (unit direction `dx`, `dy`) of an outline centred on
+    /// `centre` has its outside towards (dy, -dx) rather than (-dy, dx).
+    static func flipped(_ a: Point, _ b: Point, dx: Double, dy: Double, centre: Point) -> Bool {
+        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
+        return (mid.x - centre.x) * -dy + (mid.y - centre.y) * dx < 0
     }
 
     /// `side` worked out: `outward` is the unit normal pointing away from the hypothesis.
@@ -237,9 +243,7 @@ struct HypothesisJudge {
         let len = distance(a, b)
         guard len > 2 else { return 0 }
         let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
-        let mid = Point((a.x + b.x) / 2, (a.y + b.y) / 2)
-        let sign: Double = (mid.x - centre.x) * -dy + (mid.y - centre.y) * dx < 0 ? -1 : 1  // towards the inside
-        let nx = dy * sign, ny = -dx * sign
+        let (nx, ny) = Self.flipped(a, b, dx: dx, dy: dy, centre: centre) ? (-dy, dx) : (dy, -dx)  // towards the inside
         let steps = min(40, max(8, Int(len / 3)))
         var hits = 0, n = 0
         func isDetail(_ x: Int, _ y: Int) -> Bool { x >= 0 && y >= 0 && x < edges.width && y < edges.height && detail[y * edges.width + x] != 0 }

@@ -146,7 +146,7 @@ enum PeopleExtractor {
               let a = (0...(words.count - inner.count)).first(where: { Array(words[$0..<($0 + inner.count)]) == inner }) else { return kept }
         func isDomainWord(_ w: String) -> Bool {
             guard w.allSatisfy({ $0.isLetter || ",.'-&".contains($0) }) else { return false }
-            let letters = ParserData.fold(String(w.filter(\.isLetter)))
+            let letters = lettersOnly(w)
             return letters.count >= 4 && domainLabels.contains { $0.contains(letters) }
         }
         var lo = a, hi = a + inner.count
