@@ -235,6 +235,16 @@ import Testing
         #expect(contact.phones.map(\.type) == [.mobile, .fax])
     }
 
+    /// As on Latin cards, a number the plan calls a mobile is a mobile under a generic label too
+    /// (a 携帯 label OCR read as "TEL", or a card that labels every number so); a fax stays a fax.
+    @Test func aMobileNumberUnderAGenericLabelIsAMobile() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社あおば商事", 30), ("青葉 太郎", 48), ("〒150-0001 東京都渋谷区神宮前1-2-3", 20),
+            ("TEL 03-1234-5678", 18), ("TEL 090-1234-5678", 18), ("FAX 090-8765-4321", 18),
+        ]))
+        #expect(contact.phones.map(\.type) == [.work, .mobile, .fax])
+    }
+
     @Test func traditionalCharactersPlaceACardInTaiwan() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("範例電子股份有限公司", 30), ("陳大文", 48), ("業務經理", 24), ("電話 02 2345 6789", 18),

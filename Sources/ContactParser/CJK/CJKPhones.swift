@@ -1,7 +1,8 @@
 import Foundation
 
 /// Phone numbers of East Asian cards: full-width digits folded, each number typed by the label
-/// before it (電話, 携帯, 传真, 휴대폰, TEL, M ...), else by what libphonenumber knows of it.
+/// before it (電話, 携帯, 传真, 휴대폰, TEL, M ...), else by what libphonenumber knows of it (a
+/// mobile number is a mobile under a generic label too).
 enum CJKPhones {
     struct Result {
         var phones: [Phone] = []
@@ -22,7 +23,9 @@ enum CJKPhones {
                 let before = String(decoding: utf8[min(previousEnd, lower)..<lower], as: UTF8.self)
                 previousEnd = match.utf8Range.upperBound
                 if isPostcode(match.printed, before: before) { continue }
-                let type = label(in: before) ?? kindType(match.kind)
+                // As on Latin cards: a number the plan calls a mobile is one, whatever generic
+                // label ("TEL", 電話) it has.
+                let type = PhoneExtractor.phoneType(of: match, digits: digits(match.printed), label: label(in: before), region: region)
                 let e164 = match.valid ? match.e164 : nil
                 guard !result.phones.contains(where: { digits($0.number) == digits(match.printed) }) else { continue }
                 result.phones.append(Phone(type: type, number: match.printed, e164: e164, valid: match.valid))
@@ -55,10 +58,6 @@ enum CJKPhones {
             }
         }
         return best?.type
-    }
-
-    static func kindType(_ kind: PhoneMatch.Kind) -> PhoneType {
-        kind == .mobile ? .mobile : .work
     }
 
     /// A postcode libphonenumber could take for a short number ("〒100-0005", "邮编 200120").
