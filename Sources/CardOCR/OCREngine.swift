@@ -94,24 +94,44 @@ public final class OCREngine {
     /// the text runs (`TextDirection`); the card is read that way, and when the reading is
     /// unsure, also turned by half a turn (and, when the layout was ambiguous or the reading is
     /// still poor, by a quarter turn each way), keeping the reading with
-    /// the most surely read text (`isBetter`).
+    /// the most surely read text (`isBetter`) or, given `contactData`, the one that holds
+    /// clearly more contact data: a card read at a wrong turn gives junk, which seldom holds an
+    /// e-mail address or a valid number, however surely some of it is read.
     /// - Returns: the page and the clockwise turn applied.
-    public func recognizeUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
-        let read = try readUpright(image, normalize: normalize)
+    public func recognizeUpright(_ image: PixelImage, normalize: Bool = true,
+                                 contactData: ContactDataMeasure? = nil) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
+        let read = try readUpright(image, normalize: normalize, contactData: contactData)
         return (read.page, read.rotation)
     }
 
+    /// How much contact data a reading holds (the letters and digits of its e-mail and web addresses and
+    /// valid phone numbers, as a parser finds them).
+    public typealias ContactDataMeasure = @Sendable (OCRPage) -> Int
+
+    /// The contact data one reading must hold beyond another's for it to win whatever their
+    /// surely read text (about one phone number or one e-mail address).
+    public static let contactDataLead = 6
+
     /// `recognizeUpright`, with the image it read before turning it (`image` normalised, or in gray
     /// when `normalize` is false), for a closer look at the card's ink.
-    public func readUpright(_ image: PixelImage, normalize: Bool = true) throws(OCRError)
+    public func readUpright(_ image: PixelImage, normalize: Bool = true, contactData: ContactDataMeasure? = nil) throws(OCRError)
         -> (page: OCRPage, rotation: QuarterTurn, prepared: PixelImage)
     {
         let prepared = normalize ? CardNormalizer.normalize(image) : image.grayscale()
         let estimate = TextDirection.estimate(prepared)
-        var best = (page: try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false), rotation: estimate.rotation)
+        let first = try recognize(prepared.rotated(clockwise: estimate.rotation), normalize: false)
+        var best = (page: first, rotation: estimate.rotation, data: 0)
+        var measured = false
         func tryTurn(_ rotation: QuarterTurn) throws(OCRError) {
             let page = try recognize(prepared.rotated(clockwise: rotation), normalize: false)
-            if Self.isBetter(page, than: best.page) { best = (page, rotation) }
+            if let contactData {
+                // The first reading is measured only once another is there to compare with.
+                if !measured { best.data = contactData(best.page); measured = true }
+                let data = contactData(page)
+                if Self.isBetter(page, data: data, than: best.page, data: best.data) { best = (page, rotation, data) }
+            } else if Self.isBetter(page, than: best.page) {
+                best = (page, rotation, 0)
+            }
         }
         guard best.page.meanWordConfidence < Self.trustedConfidence else { return (best.page, best.rotation, prepared) }
         let quarterTurns = [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)]
@@ -125,6 +145,12 @@ public final class OCREngine {
             for rotation in quarterTurns { try tryTurn(rotation) }
         }
         return (best.page, best.rotation, prepared)
+    }
+
+    /// `isBetter`, but a reading that holds clearly more contact data (`contactDataLead` letters
+    /// and digits more) wins whatever its surely read text.
+    public static func isBetter(_ page: OCRPage, data: Int, than other: OCRPage, data otherData: Int) -> Bool {
+        abs(data - otherData) >= contactDataLead ? data > otherData : isBetter(page, than: other)
     }
 
     /// True when `page` holds more surely read text than `other` (`OCRPage.confidentCharacters`;

@@ -260,20 +260,28 @@ public final class CardScanner: Sendable {
               timings: inout StageTimings) throws(OCRError) -> Reading {
         let clock = ContinuousClock()
         var t = clock.now
-        var reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(prepared.image) }
+        let contactData = contactDataMeasure
+        var reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(prepared.image, contactData: contactData) }
         timings[.ocr] = (clock.now - t).milliseconds
         guard let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
                                                   longSide: configuration.ocrLongSide) else { return reading }
         timings.add(whole.detectMs, to: .detect)
         Self.wholeFrameCounter.add(1, ordering: .relaxed)
         t = clock.now
-        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image) }
+        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image, contactData: contactData) }
         timings.add((clock.now - t).milliseconds, to: .ocr)
         if OCREngine.isBetter(other.page, than: reading.page) {
             prepared = whole
             reading = other
         }
         return reading
+    }
+
+    /// What tells the right turn of a card from the wrong ones besides surely read text: the
+    /// contact data a reading holds (`ContactParser.contactCharacters`).
+    var contactDataMeasure: OCREngine.ContactDataMeasure {
+        let parser = ContactParser(fallbackRegion: configuration.fallbackRegion, source: configuration.fallbackRegionSource)
+        return { page in parser.contactCharacters(lines: page.lines.map(Self.textLine)) }
     }
 
     /// How many cards this process has read a second time in colour contrast (for the benchmark).

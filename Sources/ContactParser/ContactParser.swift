@@ -96,6 +96,19 @@ public struct ContactParser: Sendable {
                            webAndEmailLines: urlResult.readLines.union(emailResult.consumedLines))
     }
 
+    /// How much contact data the lines hold: the letters and digits of the e-mail and web
+    /// addresses and of the valid phone numbers in them (a reading of a card at a wrong turn is
+    /// junk, which seldom holds any, however surely OCR read some of it).
+    public func contactCharacters(lines input: [TextLine]) -> Int {
+        let lines = CardLine.split(input)
+        let emails = EmailExtractor.extract(from: lines)
+        let urls = URLExtractor.extract(from: lines, emails: emails.emails)
+        let region = RegionInference.infer(lines: lines, emails: emails.emails, urls: urls.urls) ?? fallbackRegion
+        let phones = PhoneExtractor.extract(from: lines, region: region?.code, skip: emails.consumedLines.union(urls.consumedLines))
+        func count(_ s: String) -> Int { s.filter { $0.isLetter || $0.isNumber }.count }
+        return (emails.emails + urls.urls).map(count).reduce(0, +) + phones.phones.filter(\.valid).map { count($0.number) }.reduce(0, +)
+    }
+
     /// True when the lines are mainly Japanese, Chinese or Korean: `parse` reads them by those
     /// countries' conventions.
     public static func isEastAsian(_ lines: [TextLine]) -> Bool { CJKText.script(of: lines) != nil }

@@ -115,4 +115,17 @@ import TestSupport
         let clean = Self.page([("Harbor", 0.93), ("Line", 0.91), ("grace@harborline.com", 0.88)])
         #expect(OCREngine.isBetter(clean, than: right))
     }
+
+    @Test func aReadingWithClearlyMoreContactDataIsBetterWhateverItsSurelyReadText() {
+        // A dim card read the right way: its address and number read, none of it surely.
+        let right = Self.page([("M", 0.6), ("010-2001-4640", 0.7), ("y.park@hanbit.co.kr", 0.6)])
+        // A wrong turn: junk, some of it read surely.
+        let wrong = Self.page([("ize", 0.85), ("oH", 0.82), ("yee", 0.81)])
+        #expect(!OCREngine.isBetter(right, than: wrong))
+        #expect(OCREngine.isBetter(right, data: 26, than: wrong, data: 0))
+        #expect(!OCREngine.isBetter(wrong, data: 0, than: right, data: 26))
+        // Under the lead (`contactDataLead`), the surely read text decides as before.
+        #expect(!OCREngine.isBetter(right, data: OCREngine.contactDataLead - 1, than: wrong, data: 0))
+        #expect(OCREngine.isBetter(wrong, data: 0, than: right, data: OCREngine.contactDataLead - 1))
+    }
 }

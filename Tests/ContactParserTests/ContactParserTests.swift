@@ -83,6 +83,23 @@ import Testing
     }
 }
 
+@Suite struct ContactDataTests {
+    static func lines(_ text: String) -> [TextLine] { text.split(separator: "\n").map { TextLine(text: String($0)) } }
+
+    @Test func contactCharactersCountTheAddressesAndValidNumbersOfAReading() {
+        let parser = ContactParser(fallbackRegion: "KR")
+        // "y.park@hanbit.co.kr" 15 letters, "010-2001-4640" 11 digits.
+        #expect(parser.contactCharacters(lines: Self.lines("Park Min-jun\nM 010-2001-4640\ny.park@hanbit.co.kr")) == 26)
+        // A web address counts; a number no plan knows does not.
+        #expect(parser.contactCharacters(lines: Self.lines("www.hanbit.co.kr\nT 123")) == 13)
+    }
+
+    @Test func aReadingAtAWrongTurnHoldsNoContactData() {
+        let junk = Self.lines("i ze\ni + i\nyee rt\n3 oH\nOv9r-1007-010 W\nwoouequilie;ahuurk")
+        #expect(ContactParser(fallbackRegion: "KR").contactCharacters(lines: junk) == 0)
+    }
+}
+
 @Suite struct ReconciliationTests {
     @Test func domainsAgreeingWithTheCompanyWin() {
         let c = ContactParser().parse(text: "Griffiths Ltd\nCharlotte Wright\ncwright@griffithsitd.co.uk\nwww.griffithsltd.co.uk")
