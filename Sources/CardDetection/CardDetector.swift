@@ -40,12 +40,33 @@ public enum CardDetector {
         public let confidence: Double
         /// The next most likely outlines, best first, normalised like `quad` (for the debug overlay).
         public let alternatives: [Quadrilateral]
+        /// Another outline, of another card or another part of the photo, that the evidence of
+        /// edges weighs nearly as likely as `quad` (`rivalMargin`), normalised like it: the text
+        /// read inside each tells them apart.
+        public let rival: Quadrilateral?
 
-        public init(method: Method, quad: Quadrilateral?, confidence: Double, alternatives: [Quadrilateral] = []) {
+        public init(method: Method, quad: Quadrilateral?, confidence: Double, alternatives: [Quadrilateral] = [],
+                    rival: Quadrilateral? = nil) {
             self.method = method
             self.quad = quad
             self.confidence = confidence
             self.alternatives = alternatives
+            self.rival = rival
+        }
+    }
+
+    /// How much less likely (in the judge's log-odds) than the chosen outline another may be and
+    /// still be read as its rival (`Location.rival`).
+    static let rivalMargin = 1.0
+
+    /// The most likely hypothesis after the first that outlines something else (not nearly the
+    /// same outline), holds text, and is within `rivalMargin` of the first and acceptable itself.
+    static func rival(in ranked: [Hypothesis]) -> Hypothesis? {
+        guard let best = ranked.first else { return nil }
+        let text = HypothesisJudge.textInsideFeature
+        return ranked.dropFirst().first { h in
+            h.score >= max(acceptLogit, best.score - rivalMargin) && h.features.count > text && h.features[text] > 0
+                && !QuadGeometry.sameOutline(best.corners, h.corners)
         }
     }
 
@@ -63,7 +84,8 @@ public enum CardDetector {
         if let best = ranked.first, best.score >= acceptLogit {
             return Location(method: .outline, quad: normalised(best.corners),
                             confidence: 1 / (1 + exp(-(best.score - acceptLogit) / 2)) * 0.5 + 0.5,
-                            alternatives: ranked.dropFirst().prefix(alternativesKept).map { normalised($0.corners) })
+                            alternatives: ranked.dropFirst().prefix(alternativesKept).map { normalised($0.corners) },
+                            rival: rival(in: ranked).map { normalised($0.corners) })
         }
         let alternatives = ranked.prefix(alternativesKept).map { normalised($0.corners) }
         if let region = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height) {

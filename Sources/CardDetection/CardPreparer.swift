@@ -32,6 +32,11 @@ public struct PreparedCard: Sendable {
     /// The outline the card was cut along (normalised, stored coordinates, corners clockwise from
     /// the card's upright top-left); nil for the whole frame. `colourCard` cuts along it again.
     public var storedQuad: Quadrilateral? = nil
+    /// A rival outline (`CardDetector.Location.rival`, stored coordinates) and the photo it is cut
+    /// from (`CardPreparer.rivalCard`).
+    var rival: (quad: Quadrilateral, working: DecodedImage)? = nil
+    /// True when detection found a rival outline nearly as likely as the card's (`CardPreparer.rivalCard`).
+    public var hasRival: Bool { rival != nil }
 }
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
@@ -66,6 +71,7 @@ public enum CardPreparer {
         }
         var stored = storedQuad(quad, of: encoded)
         let frame = location.method == .outline ? nil : working.image
+        let rival = location.rival.map { (quad: storedQuad($0, of: encoded), working: working) }
         if location.method == .outline {
             // Snap the preview's outline to the card's edges at the working size, then keep a hair
             // inside them so that no desk is read as text.
@@ -83,7 +89,26 @@ public enum CardPreparer {
         return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
                             detectMs: time.detect.milliseconds, phases: time.phases, warnings: working.warnings,
                             overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame,
-                            storedQuad: stored)
+                            storedQuad: stored, rival: rival)
+    }
+
+    /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as
+    /// `prepare` prepares the chosen one: snapped to the card's edges, decoded again when small,
+    /// straightened. Nil when detection found no rival.
+    public static func rivalCard(of first: PreparedCard, from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
+        guard let (quad, working) = first.rival else { return nil }
+        var time = PhaseTimes()
+        let stored = time.detecting("snap") { snapped(quad, to: working.image) }
+        let decoded = try time.decoding("second-decode") { () throws(IngestError) in
+            try decodedForCard(stored, in: working, of: encoded, longSide: longSide)
+        }
+        let card = time.detecting("warp") {
+            Rectifier.warp(decoded.image, quad: stored, longSide: longSide)
+                ?? decoded.image.resized(longSide: longSide).applyingOrientation(encoded.orientation)
+        }
+        let placement = CardPlacement(method: .outline, corners: uprightCorners(stored, of: encoded), confidence: first.placement.confidence)
+        return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
+                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: stored)
     }
 
     /// The card of `prepared` again, in colour: the photo decoded a second time in colour at the

@@ -111,3 +111,32 @@ import Testing
         #expect(CardDetector.preferPlainMargins(same, judge: judge).first?.corners == Self.cardWithPage)
     }
 }
+
+/// Another outline nearly as likely as the chosen one, of something else, is its rival: the
+/// text read inside each tells them apart (`CardScanner.read`).
+@Suite struct RivalOutlineTests {
+    static func hypothesis(_ corners: [Point], score: Double, text: Double = 0.2) -> Hypothesis {
+        var features = [Double](repeating: 0, count: HypothesisJudge.featureNames.count)
+        features[HypothesisJudge.textInsideFeature] = text
+        return Hypothesis(corners: corners, source: .lines, features: features, score: score)
+    }
+
+    static let card = PrintedPageTests.card, cardWithPage = PrintedPageTests.cardWithPage
+
+    @Test func theNextOutlineOfSomethingElseWithinTheMarginIsTheRival() {
+        let best = Self.hypothesis(Self.cardWithPage, score: 14)
+        // The same outline a few pixels off is no rival; the card's own outline is.
+        let moved = Self.hypothesis(WholeCardTests.rectangle(100, 60, 280, 214), score: 13.9)
+        let card = Self.hypothesis(Self.card, score: 14 - CardDetector.rivalMargin + 0.1)
+        #expect(CardDetector.rival(in: [best, moved, card])?.corners == Self.card)
+    }
+
+    @Test func noRivalBeyondTheMarginUnderTheAcceptedScoreOrWithoutText() {
+        let best = Self.hypothesis(Self.cardWithPage, score: 14)
+        #expect(CardDetector.rival(in: [best, Self.hypothesis(Self.card, score: 14 - CardDetector.rivalMargin - 0.1)]) == nil)
+        #expect(CardDetector.rival(in: [best, Self.hypothesis(Self.card, score: 13.5, text: 0)]) == nil)
+        let weak = Self.hypothesis(Self.cardWithPage, score: CardDetector.acceptLogit + 0.2)
+        #expect(CardDetector.rival(in: [weak, Self.hypothesis(Self.card, score: CardDetector.acceptLogit - 0.2)]) == nil)
+        #expect(CardDetector.rival(in: [best]) == nil)
+    }
+}
