@@ -200,6 +200,7 @@ public enum URLExtractor {
                 if let colon = candidate.firstIndex(of: ":"), !candidate.hasPrefix("http") {
                     candidate = String(candidate[candidate.index(after: colon)...])
                 }
+                candidate = withoutMisreadScheme(candidate)
                 candidate = mendWWW(candidate)
                 let rawHost = host(of: candidate)
                 guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }) else { continue }
@@ -321,6 +322,17 @@ public enum URLExtractor {
             guard e.count == read.count, let at = e.firstIndex(of: "@") else { return false }
             return e.indices.allSatisfy { $0 == at || e[$0] == read[$0] }
         }
+    }
+
+    /// A web address whose scheme OCR misread and glued on ("hapsy/www.acme.cz", "htps:/" read as
+    /// a label, leaving "/www.acme.cz"), from its "www." on: a short run of letters and scheme
+    /// marks ending in "/" or ":" is no part of a host. A whole scheme ("https://") stays.
+    static func withoutMisreadScheme(_ url: String) -> String {
+        guard !url.contains("://"), let www = url.range(of: "www."), www.lowerBound > url.startIndex else { return url }
+        let prefix = url[..<www.lowerBound]
+        guard prefix.count <= 8, prefix.last == "/" || prefix.last == ":",
+              prefix.allSatisfy({ $0.isLetter || ":/;".contains($0) }) else { return url }
+        return String(url[www.lowerBound...])
     }
 
     /// "www" as OCR reads it with a letter lost, doubled or turned ("ww.", "wwww.", "vww."), written

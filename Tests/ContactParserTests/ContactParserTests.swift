@@ -77,6 +77,17 @@ import Testing
         #expect(ContactParser().parse(text: line).emails == [email])
     }
 
+    /// A scheme OCR misread and glued to the address is no part of its host.
+    @Test(arguments: [
+        ("Web hapsy/www.velipro.cz", "www.velipro.cz"),
+        ("W htps:/www.velipro.cz", "www.velipro.cz"),
+        ("W: https://www.velipro.cz", "https://www.velipro.cz"),
+        ("www.velipro.cz/kontakt", "www.velipro.cz/kontakt"),
+    ])
+    func aMisreadSchemeIsLeftOut(line: String, url: String) {
+        #expect(ContactParser().parse(text: line).urls == [url])
+    }
+
     @Test func websitesAreFoundButNotEmailDomains() {
         let contact = ContactParser().parse(text: "jane@acme.com\nwww.acme.com\nhttps //acme.io")
         #expect(contact.urls == ["www.acme.com", "https://acme.io"])
