@@ -252,7 +252,7 @@ public final class CardScanner: Sendable {
     /// a card with a rival outline is read along it too: less than an e-mail address and a number.
     /// (Generated photos: the outline that won read 0-13 of them where the rival held the card; a
     /// trusted reading of a page's text holds none. Reading every rival cost 30% more time on
-    /// 120 generated photos for the same records.)
+    /// 120 generated photos for the same score.)
     static let rivalReadingData = 20
 
     /// How many cards this process has read a second time, cut along a rival outline (for the benchmark).
