@@ -57,7 +57,7 @@ public enum CardPreparer {
     public static func prepare(_ encoded: EncodedImage, longSide: Int = 1024, detectCard: Bool = true,
                                overlay: Bool = false) throws(IngestError) -> PreparedCard {
         var time = PhaseTimes()
-        var (working, preview) = try workingImages(encoded, longSide: longSide, time: &time)
+        let (working, preview) = try workingImages(encoded, longSide: longSide, time: &time)
         let location = time.detecting("locate") {
             detectCard ? CardDetector.locate(in: preview) : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
         }
@@ -69,46 +69,44 @@ public enum CardPreparer {
                                 warnings: working.warnings, overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
                                 frame: detectCard ? working.image : nil)
         }
-        var stored = storedQuad(quad, of: encoded)
         let frame = location.method == .outline ? nil : working.image
         let rival = location.rival.map { (quad: storedQuad($0, of: encoded), working: working) }
-        if location.method == .outline {
-            // Snap the preview's outline to the card's edges at the working size, then keep a hair
-            // inside them so that no desk is read as text.
-            stored = time.detecting("snap") { [working] in snapped(stored, to: working.image) }
-        }
-        working = try time.decoding("second-decode") { [working] () throws(IngestError) in
-            try decodedForCard(stored, in: working, of: encoded, longSide: longSide)
-        }
-        let card = time.detecting("warp") {
-            Rectifier.warp(working.image, quad: stored, longSide: longSide)
-                ?? working.image.resized(longSide: longSide).applyingOrientation(o)
-        }
-        let placement = CardPlacement(method: location.method, corners: uprightCorners(stored, of: encoded),
+        let cut = try card(along: storedQuad(quad, of: encoded), snap: location.method == .outline, in: working, of: encoded,
+                           longSide: longSide, time: &time)
+        let placement = CardPlacement(method: location.method, corners: uprightCorners(cut.stored, of: encoded),
                                       confidence: location.confidence)
-        return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds,
-                            detectMs: time.detect.milliseconds, phases: time.phases, warnings: working.warnings,
-                            overlay: overlay ? drawOverlay(preview, location, chosen: stored, orientation: o) : nil, frame: frame,
-                            storedQuad: stored, rival: rival)
+        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds,
+                            detectMs: time.detect.milliseconds, phases: time.phases, warnings: cut.decoded.warnings,
+                            overlay: overlay ? drawOverlay(preview, location, chosen: cut.stored, orientation: o) : nil, frame: frame,
+                            storedQuad: cut.stored, rival: rival)
     }
 
     /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as
-    /// `prepare` prepares the chosen one: snapped to the card's edges, decoded again when small,
-    /// straightened. Nil when detection found no rival.
+    /// `prepare` prepares the chosen one (`card(along:)`). Nil when detection found no rival.
     public static func rivalCard(of first: PreparedCard, from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
         guard let (quad, working) = first.rival else { return nil }
         var time = PhaseTimes()
-        let stored = time.detecting("snap") { snapped(quad, to: working.image) }
+        let cut = try card(along: quad, snap: true, in: working, of: encoded, longSide: longSide, time: &time)
+        let placement = CardPlacement(method: .outline, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
+        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
+                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
+    }
+
+    /// The card cut out of the photo along `quad` (normalised, stored coordinates): with `snap` (an
+    /// outline), moved onto the card's edges at the working size and a hair inside them so that no
+    /// desk is read as text; the photo decoded again when the card is small in `working`; then
+    /// straightened. Returns the card, the outline it was cut along, and the decode it came from.
+    static func card(along quad: Quadrilateral, snap: Bool, in working: DecodedImage, of encoded: EncodedImage, longSide: Int,
+                     time: inout PhaseTimes) throws(IngestError) -> (image: PixelImage, stored: Quadrilateral, decoded: DecodedImage) {
+        let stored = snap ? time.detecting("snap") { snapped(quad, to: working.image) } : quad
         let decoded = try time.decoding("second-decode") { () throws(IngestError) in
             try decodedForCard(stored, in: working, of: encoded, longSide: longSide)
         }
-        let card = time.detecting("warp") {
+        let image = time.detecting("warp") {
             Rectifier.warp(decoded.image, quad: stored, longSide: longSide)
                 ?? decoded.image.resized(longSide: longSide).applyingOrientation(encoded.orientation)
         }
-        let placement = CardPlacement(method: .outline, corners: uprightCorners(stored, of: encoded), confidence: first.placement.confidence)
-        return PreparedCard(image: card, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
-                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: stored)
+        return (image, stored, decoded)
     }
 
     /// The card of `prepared` again, in colour: the photo decoded a second time in colour at the
