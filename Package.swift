@@ -144,7 +144,7 @@ let package = Package(
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "ContactParser", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "ContactParserTests", dependencies: ["ContactParser", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FileAccessTests", dependencies: ["FileAccess", "TestSupport"]),
-        .testTarget(name: "CardScanTests", dependencies: ["CardScan", "CardOCR", "CardCodes", "ContactParser", "TestSupport"]),
+        .testTarget(name: "CardScanTests", dependencies: ["CardScan", "CardOCR", "CardCodes", "CardDetection", "ContactParser", "ImageIngest", "TestSupport"]),
         .testTarget(name: "CardFormatsTests", dependencies: ["CardFormats", "ContactParser", "TestSupport"]),
         .testTarget(name: "CardScanServiceTests", dependencies: ["CardScanService", "CardScanClient", "CardScan", "TestSupport"]),
         .testTarget(name: "PrivacyManifestTests", dependencies: ["PrivacyManifest", "CardScan", "TestSupport"]),

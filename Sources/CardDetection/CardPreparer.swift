@@ -12,7 +12,7 @@ public struct CardPlacement: Sendable, Equatable {
 
 /// The card cut out of a photo, straightened, upright, gray, and sized for OCR.
 public struct PreparedCard: Sendable {
-    public let image: PixelImage
+    public var image: PixelImage
     public let placement: CardPlacement
     /// True when a card outline was found.
     public var cardDetected: Bool { placement.method == .outline }
@@ -37,6 +37,17 @@ public struct PreparedCard: Sendable {
     var rival: (quad: Quadrilateral, working: DecodedImage)? = nil
     /// True when detection found a rival outline nearly as likely as the card's (`CardPreparer.rivalCard`).
     public var hasRival: Bool { rival != nil }
+    /// The card as it was cut, before it was levelled (`TextSkew`), and the slant it was levelled
+    /// by; nil when it was not. Codes are read on it: a levelled copy blurs their modules.
+    public private(set) var unlevelled: (image: PixelImage, degrees: Double)? = nil
+
+    /// This card levelled by `degrees` (`TextSkew.levelled`).
+    public func levelled(by degrees: Double) -> PreparedCard {
+        var card = self
+        card.unlevelled = (image, degrees)
+        card.image = TextSkew.levelled(image, degrees: degrees)
+        return card
+    }
 }
 
 /// Finds the card, decodes just enough of the photo for it, and straightens it.
@@ -115,6 +126,14 @@ public enum CardPreparer {
     /// loses the contrast between coloured text and a coloured ground (`ColourContrast`).
     public static func colourCard(of prepared: PreparedCard, from encoded: EncodedImage,
                                   longSide: Int = 1024) throws(IngestError) -> PixelImage {
+        guard let (image, degrees) = prepared.unlevelled else { return try colourCard(cut: prepared, from: encoded, longSide: longSide) }
+        var unlevelled = prepared
+        unlevelled.image = image
+        return TextSkew.levelled(try colourCard(cut: unlevelled, from: encoded, longSide: longSide), degrees: degrees)
+    }
+
+    /// `colourCard` of a card as it was cut (not levelled).
+    static func colourCard(cut prepared: PreparedCard, from encoded: EncodedImage, longSide: Int) throws(IngestError) -> PixelImage {
         let target = max(prepared.image.width, prepared.image.height)
         guard let quad = prepared.storedQuad else {
             let colour = try encoded.decode(minimumLongSide: target, grayscale: false, applyOrientation: false).image

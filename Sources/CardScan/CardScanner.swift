@@ -40,6 +40,10 @@ public struct ScanConfiguration: Sendable {
     /// layout analysis drops a line now and then, most often one set much larger than the rest
     /// (a name in capitals over lines of small type).
     public var unreadLines: Bool = true
+    /// Read a card whose reading holds little contact data and whose print is slanted (an outline
+    /// that took the page under the card, a card found only as the whole frame) again levelled
+    /// (`CardScanner.levelled`, `TextSkew`).
+    public var levelSlantedPrint: Bool = true
     /// Find the card in the photo and straighten it; false reads the whole frame (scans already
     /// cropped to the card).
     public var detectCard: Bool = true
@@ -224,7 +228,7 @@ public final class CardScanner: Sendable {
                 }
             }
             let ocrContact = parse(reading.page, card: card, region: region, timings: &timings)
-            let codes = withCodes(ocrContact, card: card, frame: prepared.frame, region: region, timings: &timings)
+            let codes = withCodes(ocrContact, card: prepared.unlevelled?.image ?? card, frame: prepared.frame, region: region, timings: &timings)
             var record = ScanRecord.scanned(source, codes.contact)
             record.sources = codes.sources
             record.codes = codes.codes
@@ -269,7 +273,9 @@ public final class CardScanner: Sendable {
     /// clearly more (`OCREngine.contactDataLead`). A card found only as a text region (no outline
     /// convinced) is read a second time as the whole frame: the region may be a corner of a card
     /// that fills the frame, its other text lost in a busy picture or pattern. The reading with
-    /// more surely read text is kept, with its card (`OCREngine.isBetter`).
+    /// more surely read text is kept, with its card (`OCREngine.isBetter`). A reading that still
+    /// holds little contact data is read again with the card levelled when its print is slanted
+    /// (`levelled`).
     func read(_ prepared: inout PreparedCard, of encoded: EncodedImage,
               timings: inout StageTimings) throws(OCRError) -> Reading {
         let clock = ContinuousClock()
@@ -292,16 +298,54 @@ public final class CardScanner: Sendable {
                 reading = other
             }
         }
-        guard let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
-                                                  longSide: configuration.ocrLongSide) else { return reading }
-        timings.add(whole.detectMs, to: .detect)
-        Self.wholeFrameCounter.add(1, ordering: .relaxed)
-        t = clock.now
-        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image, contactData: contactData) }
-        timings.add((clock.now - t).milliseconds, to: .ocr)
-        if OCREngine.isBetter(other.page, than: reading.page) {
-            prepared = whole
-            reading = other
+        if let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
+                                               longSide: configuration.ocrLongSide) {
+            timings.add(whole.detectMs, to: .detect)
+            Self.wholeFrameCounter.add(1, ordering: .relaxed)
+            t = clock.now
+            let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image, contactData: contactData) }
+            timings.add((clock.now - t).milliseconds, to: .ocr)
+            if OCREngine.isBetter(other.page, than: reading.page) {
+                prepared = whole
+                reading = other
+            }
+        }
+        return try levelled(reading, prepared: &prepared, contactData: contactData, timings: &timings)
+    }
+
+    /// How many cards this process has read a second time levelled (for the benchmark).
+    public static var levelledReadings: Int { levelledCounter.load(ordering: .relaxed) }
+    private static let levelledCounter = Atomic<Int>(0)
+
+    /// A reading that holds little contact data (`rivalReadingData`) of a card with print slanted
+    /// in part (`TextSkew.partSlants`: an outline that took the page or the desk with the card, a
+    /// card found only as the whole frame): the card levelled at each such slant is read again,
+    /// and that reading kept, with its card, when it holds clearly more (`OCREngine.contactDataLead`).
+    func levelled(_ first: Reading, prepared: inout PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure,
+                  timings: inout StageTimings) throws(OCRError) -> Reading {
+        guard configuration.levelSlantedPrint else { return first }
+        var reading = first
+        var data = contactData(reading.page)
+        guard data < Self.rivalReadingData else { return reading }
+        let clock = ContinuousClock()
+        var t = clock.now
+        let slants = TextSkew.partSlants(of: prepared.image)
+        timings.add((clock.now - t).milliseconds, to: .detect)
+        let cut = prepared
+        for slant in slants {
+            t = clock.now
+            let card = cut.levelled(by: slant)
+            timings.add((clock.now - t).milliseconds, to: .detect)
+            Self.levelledCounter.add(1, ordering: .relaxed)
+            t = clock.now
+            let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(card.image, contactData: contactData) }
+            timings.add((clock.now - t).milliseconds, to: .ocr)
+            let more = contactData(other.page)
+            if more >= data + OCREngine.contactDataLead {
+                prepared = card
+                reading = other
+                data = more
+            }
         }
         return reading
     }

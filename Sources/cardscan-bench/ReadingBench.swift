@@ -28,7 +28,7 @@ func dumpScanText(_ dir: String) throws {
         let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
     }
-    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame, \(CardScanner.rivalReadings) along a rival outline, \(CardScanner.colourReadings) in colour contrast\n".utf8))
+    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame, \(CardScanner.rivalReadings) along a rival outline, \(CardScanner.levelledReadings) levelled, \(CardScanner.colourReadings) in colour contrast\n".utf8))
 }
 
 /// cardscan-bench orientations DIR: per photo, what `TextDirection` estimates on the normalised
@@ -129,4 +129,31 @@ func benchSwitch(_ dir: String, rounds: Int, _ option: WritableKeyPath<ScanConfi
     let perCard = totals.map { $0 / Double(max(1, cards)) }
     print("\(dir): \(names.count) photos x \(rounds) rounds: " + String(format: "without \(what) %.1f ms/card, with it %.1f ms/card, difference %+.2f ms/card (%+.1f%%)",
                  perCard[0], perCard[1], perCard[1] - perCard[0], 100 * (perCard[1] / max(perCard[0], 1e-9) - 1)))
+}
+
+/// cardscan-bench skew DIR: per photo, the slants of print on its card as the scan cuts it
+/// (`TextSkew.partSlants`, each tile's slant/prominence/detail points), the time the measure
+/// takes, and what the card levelled at each slant still shows. SKEW_DUMP=DIR writes each
+/// levelled card there as PGM.
+func benchSkew(_ dir: String) throws {
+    let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted()
+    for name in names where [".jpg", ".jpeg", ".png"].contains(where: { name.lowercased().hasSuffix($0) }) {
+        let path = dir + "/" + name
+        let encoded = try EncodedImage(bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), source: path)
+        let card = try CardPreparer.prepare(encoded).image
+        let start = ContinuousClock.now
+        let slants = TextSkew.partSlants(of: card)
+        let ms = (ContinuousClock.now - start).milliseconds
+        let tiles = TextSkew.tileSlants(of: card).map { String(format: "%.0f/%.1f/%d", $0.degrees, $0.prominence, $0.points) }
+        print(name, slants, String(format: "%.1f ms", ms), "tiles:", tiles.joined(separator: " "))
+        for slant in slants {
+            let levelled = TextSkew.levelled(card, degrees: slant)
+            print("  levelled \(slant):", TextSkew.partSlants(of: levelled, limit: 3))
+            if let out = ProcessInfo.processInfo.environment["SKEW_DUMP"] {
+                var data = Data("P5\n\(levelled.width) \(levelled.height)\n255\n".utf8)
+                data.append(contentsOf: levelled.channels == 1 ? levelled.pixels : levelled.grayscale().pixels)
+                try data.write(to: URL(fileURLWithPath: out + "/" + name + ".\(Int(slant)).pgm"))
+            }
+        }
+    }
 }

@@ -132,6 +132,7 @@ case "edges":
     data.append(contentsOf: e.pixels)
     try data.write(to: URL(fileURLWithPath: "/tmp/edges.pgm"))
 case "ocr-jsonl": try ocrJSONL(options.directory, wholeFrame: CommandLine.arguments.contains("--whole-frame"))
+case "skew": try benchSkew(options.directory)
 case "dump": try dumpPrepared(options.directory, to: CommandLine.arguments.count > 3 ? CommandLine.arguments[3] : "/tmp/card.pgm")
 default:
     print("unknown benchmark '\(options.command)'")

@@ -1,4 +1,6 @@
+import CardDetection
 import ContactParser
+import ImageIngest
 import Foundation
 import Testing
 import TestSupport
@@ -61,6 +63,29 @@ import TestSupport
         #expect(with.name?.full == "TOM ABERNATHY")
         #expect(with.title == "Managing Partner")
         #expect(with.emails == ["tom@harbourpine.example"])
+    }
+
+    /// Fixtures/Reading/large-line.png turned so that its rows of print rise by 15 degrees, as a
+    /// card cut along an outline that took the page under it comes out: read as it is, the card
+    /// gives no e-mail and no name; levelled (`TextSkew`), it gives both.
+    @Test func aCardWithSlantedPrintIsReadLevelled() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/Reading/large-line.png")
+        let card = try EncodedImage(bytes: TestPaths.bytes(url), source: "large-line.png").decode(grayscale: true).image
+        let slanted = try PNGEncoder.encode(TextSkew.levelled(card, degrees: -15), source: "slanted.png")
+        var configuration = ScanConfiguration()
+        configuration.workers = 1
+        configuration.detectCard = false
+        configuration.levelSlantedPrint = false
+        let without = try #require(try CardScanner(configuration: configuration).scan(bytes: slanted, source: "slanted.png").contact)
+        #expect(without.emails.isEmpty)
+        #expect(without.name == nil)
+        configuration.levelSlantedPrint = true
+        let before = CardScanner.levelledReadings
+        let with = try #require(try CardScanner(configuration: configuration).scan(bytes: slanted, source: "slanted.png").contact)
+        #expect(CardScanner.levelledReadings > before)
+        #expect(with.emails == ["tom@harbourpine.example"])
+        #expect(with.name?.full == "TOM ABERNATHY")
+        #expect(with.title == "Managing Partner")
     }
 
     /// Fixtures/CJK/cjk-bilingual.jpg: a made-up Korean card with an English title and Latin
