@@ -33,11 +33,15 @@ struct CardLine: Sendable {
             var pieces: [(text: String, confidence: Double, left: Double?, words: [TextWord])] = []
             if line.words.count > 1, let height = line.height, height > 0 {
                 let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+                // Without other gaps to compare with (two words), the space the type's own pitch
+                // makes: letter-spaced capitals set their words as far apart as their letters.
+                let letters = line.words.reduce(0) { $0 + $1.text.count }
+                let pitch = letters > 0 ? line.words.reduce(0.0) { $0 + ($1.right - $1.left) } / Double(letters) : 0
                 var current: [TextWord] = [line.words[0]]
                 for (k, w) in line.words.dropFirst().enumerated() {
                     let gap = gaps[k]
                     let others = gaps.enumerated().filter { $0.offset != k }.map(\.element).sorted()
-                    let usual = others.isEmpty ? 0 : others[others.count / 2]
+                    let usual = others.isEmpty ? Self.spacePerPitch * pitch : others[others.count / 2]
                     // A column gap: far wider than the line's other gaps, or wide by any measure.
                     if gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1)) {
                         pieces.append(Self.join(current))
@@ -78,6 +82,10 @@ struct CardLine: Sendable {
         let kept = EdgeDebris.trimmed(words, height: height)
         return kept.count < words.count ? clean(kept.map(\.text).joined(separator: " ")) : nil
     }
+
+    /// A word space as a share of the type's pitch (a line's mean width per character): about a
+    /// quarter of the type's size against about half of it.
+    static let spacePerPitch = 0.55
 
     /// Word confidence below which OCR read texture rather than text.
     static let junkConfidence = 0.35

@@ -302,4 +302,16 @@ import Testing
         #expect(c.address?.street == "19237 Martin Cliffs")
         #expect(c.phones.first?.e164 == "+16465550155")
     }
+
+    /// Two words of letter-spaced capitals ("HALVORSEN  GMBH") stand as far apart as their letters:
+    /// one field. Two words a column apart are two.
+    @Test func twoLetterSpacedWordsAreOneFieldAndTwoColumnsAreTwo() {
+        func line(_ first: String, _ second: String, gap: Double, pitch: Double, height: Double) -> TextLine {
+            let a = TextWord(text: first, left: 100, right: 100 + pitch * Double(first.count), confidence: 0.96)
+            let b = TextWord(text: second, left: a.right + gap, right: a.right + gap + pitch * Double(second.count), confidence: 0.96)
+            return TextLine(text: first + " " + second, confidence: 0.96, height: height, words: [a, b])
+        }
+        #expect(CardLine.split([line("HALVORSEN", "GMBH", gap: 37, pitch: 35, height: 26)]).map(\.text) == ["HALVORSEN GMBH"])
+        #expect(CardLine.split([line("Ines", "Brandt", gap: 45, pitch: 10, height: 20)]).map(\.text) == ["Ines", "Brandt"])
+    }
 }
