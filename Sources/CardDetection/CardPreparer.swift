@@ -41,11 +41,13 @@ public struct PreparedCard: Sendable {
     /// by; nil when it was not. Codes are read on it: a levelled copy blurs their modules.
     public private(set) var unlevelled: (image: PixelImage, degrees: Double)? = nil
 
-    /// This card levelled by `degrees` (`TextSkew.levelled`).
+    /// This card levelled by `degrees` (`TextSkew.levelled`); a card levelled already is turned
+    /// from the card as cut, by both slants at once.
     public func levelled(by degrees: Double) -> PreparedCard {
         var card = self
-        card.unlevelled = (image, degrees)
-        card.image = TextSkew.levelled(image, degrees: degrees)
+        let cut = unlevelled?.image ?? image, total = (unlevelled?.degrees ?? 0) + degrees
+        card.unlevelled = (cut, total)
+        card.image = TextSkew.levelled(cut, degrees: total)
         return card
     }
 }

@@ -23,8 +23,9 @@ public enum TextSkew {
     static let measureLongSide = 384
 
     /// The slants of print some part of the card holds (`tileSlants`, each tile's best slant of at
-    /// least `leastDegrees` that stands out of its scores), the most print first, slants within
-    /// two degrees of each other counted as one; at most `limit`.
+    /// least `leastDegrees` that stands out of its scores), weighed by the tiles' detail and
+    /// prominence, the heaviest first; a slant within two degrees of a heavier one is left out; at
+    /// most `limit`.
     public static func partSlants(of image: PixelImage, limit: Int = 2, prominence: Double = 2) -> [Double] {
         var weights: [Int: Double] = [:]
         for tile in tileSlants(of: image) where abs(tile.degrees) >= leastDegrees && tile.prominence >= prominence {
@@ -73,7 +74,8 @@ public enum TextSkew {
         for k in -maxDegrees...maxDegrees {
             let a = Double(k) * .pi / 180
             let s = sin(a), c = cos(a)
-            let offset = w * abs(s) + 1
+            // r runs from min(0, w sin a) to h cos a + max(0, w sin a): shift the negative part in.
+            let offset = w * max(0, -s) + 1
             for i in bins.indices { bins[i] = 0 }
             for p in points {
                 let r = Int(Double(p.y) * c + Double(p.x) * s + offset)
@@ -116,7 +118,7 @@ public enum TextSkew {
         return points
     }
 
-    /// `image` turned so that rows of print slanted by `degrees` (as `slants` gives them) lie
+    /// `image` turned so that rows of print slanted by `degrees` (as `partSlants` gives them) lie
     /// level; the canvas grows to hold the whole image, the corners filled with the image's
     /// border colour.
     public static func levelled(_ image: PixelImage, degrees: Double) -> PixelImage {
@@ -158,6 +160,7 @@ public enum TextSkew {
     /// The median of the image's outermost pixels, per channel.
     static func borderColour(_ image: PixelImage) -> [UInt8] {
         let w = image.width, h = image.height, c = image.channels
+        guard w > 0, h > 0 else { return [UInt8](repeating: 255, count: c) }
         var indices: [Int] = []
         for x in 0..<w { indices.append(x); indices.append((h - 1) * w + x) }
         for y in 0..<h { indices.append(y * w); indices.append(y * w + w - 1) }
