@@ -30,30 +30,7 @@ struct CardLine: Sendable {
                 line.words.removeLast()
                 line.text = line.words.map(\.text).joined(separator: " ")
             }
-            var pieces: [(text: String, confidence: Double, left: Double?, words: [TextWord])] = []
-            if line.words.count > 1, let height = line.height, height > 0 {
-                let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
-                // Without other gaps to compare with (two words), the space the type's own pitch
-                // makes: letter-spaced capitals set their words as far apart as their letters.
-                let letters = line.words.reduce(0) { $0 + $1.text.count }
-                let pitch = letters > 0 ? line.words.reduce(0.0) { $0 + ($1.right - $1.left) } / Double(letters) : 0
-                var current: [TextWord] = [line.words[0]]
-                for (k, w) in line.words.dropFirst().enumerated() {
-                    let gap = gaps[k]
-                    let others = gaps.enumerated().filter { $0.offset != k }.map(\.element).sorted()
-                    let usual = others.isEmpty ? Self.spacePerPitch * pitch : others[others.count / 2]
-                    // A column gap: far wider than the line's other gaps, or wide by any measure.
-                    if gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1)) {
-                        pieces.append(Self.join(current))
-                        current = [w]
-                    } else {
-                        current.append(w)
-                    }
-                }
-                pieces.append(Self.join(current))
-            } else {
-                pieces = [(line.text, line.confidence ?? 0.9, line.left, [])]
-            }
+            let pieces = columns(of: line)
             for piece in pieces {
                 let parts = Self.splitSeparators(piece.text)
                 let trimmed = parts.count == 1 ? Self.withoutDebris(piece.words, height: line.height) : nil
@@ -67,6 +44,32 @@ struct CardLine: Sendable {
             }
         }
         return out
+    }
+
+    /// The line's words in columns: split where a gap is far wider than the line's other gaps,
+    /// or wide by any measure; the whole line when it has no word boxes.
+    static func columns(of line: TextLine) -> [(text: String, confidence: Double, left: Double?, words: [TextWord])] {
+        guard line.words.count > 1, let height = line.height, height > 0 else { return [(line.text, line.confidence ?? 0.9, line.left, [])] }
+        var pieces: [(text: String, confidence: Double, left: Double?, words: [TextWord])] = []
+        let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+        // Without other gaps to compare with (two words), the space the type's own pitch makes:
+        // letter-spaced capitals set their words as far apart as their letters.
+        let letters = line.words.reduce(0) { $0 + $1.text.count }
+        let pitch = letters > 0 ? line.words.reduce(0.0) { $0 + ($1.right - $1.left) } / Double(letters) : 0
+        var current: [TextWord] = [line.words[0]]
+        for (k, w) in line.words.dropFirst().enumerated() {
+            let gap = gaps[k]
+            let others = gaps.enumerated().filter { $0.offset != k }.map(\.element).sorted()
+            let usual = others.isEmpty ? Self.spacePerPitch * pitch : others[others.count / 2]
+            if gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1)) {
+                pieces.append(Self.join(current))
+                current = [w]
+            } else {
+                current.append(w)
+            }
+        }
+        pieces.append(Self.join(current))
+        return pieces
     }
 
     /// A capitalised word of four letters or more ("Colina"): a name OCR misread a letter of, not texture.
