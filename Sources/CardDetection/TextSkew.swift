@@ -166,7 +166,7 @@ public enum TextSkew {
         for y in 0..<h { indices.append(y * w); indices.append(y * w + w - 1) }
         return (0..<c).map { k in
             let values = indices.map { image.pixels[$0 * c + k] }.sorted()
-            return values.isEmpty ? 255 : values[values.count / 2]
+            return values[values.count / 2]
         }
     }
 }
