@@ -286,6 +286,8 @@ public final class CardScanner: Sendable {
         // Little contact data read, and another outline nearly as likely: the outline may have
         // taken the page or the desk beside the card, or left part of the card out.
         let data = prepared.hasRival ? contactData(reading.page) : Self.rivalReadingData
+        // The contact data of `reading`, where it has been measured (for `levelled`).
+        var known: Int? = prepared.hasRival ? data : nil
         if data < Self.rivalReadingData, let rival = try? CardPreparer.rivalCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide) {
             timings.add(rival.detectMs, to: .detect)
             timings.add(rival.decodeMs, to: .decode)
@@ -293,9 +295,11 @@ public final class CardScanner: Sendable {
             t = clock.now
             let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(rival.image, contactData: contactData) }
             timings.add((clock.now - t).milliseconds, to: .ocr)
-            if contactData(other.page) >= data + OCREngine.contactDataLead {
+            let more = contactData(other.page)
+            if more >= data + OCREngine.contactDataLead {
                 prepared = rival
                 reading = other
+                known = more
             }
         }
         if let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
@@ -308,9 +312,10 @@ public final class CardScanner: Sendable {
             if OCREngine.isBetter(other.page, than: reading.page) {
                 prepared = whole
                 reading = other
+                known = nil
             }
         }
-        return try levelled(reading, prepared: &prepared, contactData: contactData, timings: &timings)
+        return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
     }
 
     /// How many cards this process has read a second time levelled (for the benchmark).
@@ -321,11 +326,12 @@ public final class CardScanner: Sendable {
     /// in part (`TextSkew.partSlants`: an outline that took the page or the desk with the card, a
     /// card found only as the whole frame): the card levelled at each such slant is read again,
     /// and that reading kept, with its card, when it holds clearly more (`OCREngine.contactDataLead`).
-    func levelled(_ first: Reading, prepared: inout PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure,
-                  timings: inout StageTimings) throws(OCRError) -> Reading {
+    /// `data` is the contact data of `first` when the caller has measured it.
+    func levelled(_ first: Reading, data known: Int? = nil, prepared: inout PreparedCard,
+                  contactData: @escaping OCREngine.ContactDataMeasure, timings: inout StageTimings) throws(OCRError) -> Reading {
         guard configuration.levelSlantedPrint else { return first }
         var reading = first
-        var data = contactData(reading.page)
+        var data = known ?? contactData(reading.page)
         guard data < Self.rivalReadingData else { return reading }
         let clock = ContinuousClock()
         var t = clock.now
@@ -345,6 +351,8 @@ public final class CardScanner: Sendable {
                 prepared = card
                 reading = other
                 data = more
+                // Enough contact data now: the other slant is not read.
+                if data >= Self.rivalReadingData { break }
             }
         }
         return reading
