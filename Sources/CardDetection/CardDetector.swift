@@ -111,7 +111,7 @@ public enum CardDetector {
 
     static func hypotheses(edges: EdgeMap, judge: HypothesisJudge) -> [Hypothesis] {
         var out: [Hypothesis] = []
-        let proposals = LineQuads.find(in: edges).map { ($0, Hypothesis.Source.lines) }
+        let proposals = LineQuads.proposals(in: edges)
             + RegionCandidates.find(in: edges).map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.region) }
         // Many proposals are the same outline found twice: judge each once (corners to 3 px).
         var seen = Set<[Int]>()
@@ -261,10 +261,10 @@ public enum CardDetector {
         func lap(_ name: String) { out.append((name, (clock.now - t).milliseconds)); t = clock.now }
         let edges = EdgeMap(preview); lap("edges")
         let judge = HypothesisJudge(edges: edges); lap("judge-setup")
-        let lines = LineQuads.find(in: edges); lap("line-quads")
+        let lines = LineQuads.proposals(in: edges); lap("line-quads")
         let regions = RegionCandidates.find(in: edges); lap("regions")
         var n = 0
-        for c in lines { if judge.features(of: c, source: .lines) != nil { n += 1 } }
+        for (c, source) in lines { if judge.features(of: c, source: source) != nil { n += 1 } }
         for c in regions { if judge.features(of: QuadGeometry.orderClockwiseFromTopLeft(c), source: .region) != nil { n += 1 } }
         lap("judge(\(lines.count)+\(regions.count))")
         _ = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height); lap("text-region")

@@ -3,7 +3,9 @@ import Foundation
 
 /// One candidate card outline and the evidence for it.
 struct Hypothesis {
-    enum Source: String { case lines, region }
+    /// `lines`: four lines (or lines and the frame); `completed`: three lines closed by a card's
+    /// proportions (`LineQuads.completed`); `region`: a region that stands out.
+    enum Source: String { case lines, completed, region }
 
     /// Corners in preview pixels, clockwise from the top-left.
     var corners: [Point]

@@ -60,13 +60,25 @@ enum LineQuads {
     /// How many of the strongest lines are combined.
     static let lineCount = 30
 
+    /// The closed outlines (four lines, or lines and the frame) of `proposals`, best first.
     static func find(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 80) -> [[Point]] {
+        proposals(in: edges, lineCount: lineCount, keep: keep, completedKeep: 0).map(\.corners)
+    }
+
+    /// How many outlines closed by a card's proportions (`completed`) go on to the judge.
+    static let completedKept = 20
+
+    /// The `keep` best outlines of four lines (or of lines and the frame), by the edge support
+    /// along their sides, then the `completedKeep` best of three lines closed by a card's
+    /// proportions (`completed`).
+    static func proposals(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 80,
+                          completedKeep: Int = completedKept) -> [(corners: [Point], source: Hypothesis.Source)] {
         let w = Double(edges.width), h = Double(edges.height)
         let lines = HoughLines.find(in: edges, count: lineCount)
         let profiles = lines.map { profile($0, edges: edges) }
         let frame = HoughLines.frame(width: edges.width, height: edges.height)
         let all: [(Line, Profile?)] = zip(lines, profiles).map { ($0, Optional($1)) } + frame.map { ($0, nil) }
-        let parallel: Float = 25 * .pi / 180, crossing: Float = 55 * .pi / 180
+        let parallel: Float = 25 * .pi / 180
         var pairs: [(Int, Int)] = []
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[i].0.angle(to: all[j].0) < parallel {
@@ -74,6 +86,17 @@ enum LineQuads {
                 pairs.append((i, j))
             }
         }
+        let closed = self.closed(all, pairs: pairs, w: w, h: h).prefix(keep)
+        let completed = completedKeep > 0 ? self.completed(lines: lines, profiles: profiles, pairs: pairs, w: w, h: h) : []
+        return closed.map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.lines) }
+            + completed.prefix(completedKeep).map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.completed) }
+    }
+
+    /// Two pairs of nearly parallel lines (of `all`, the photo's lines and its frame) that cross
+    /// into a convex outline of a card's proportions, best first by the mean edge support along
+    /// its sides that are lines.
+    static func closed(_ all: [(Line, Profile?)], pairs: [(Int, Int)], w: Double, h: Double) -> [[Point]] {
+        let crossing: Float = 55 * .pi / 180
         var scored: [(Double, [Point])] = []
         for a in 0..<pairs.count {
             let (i, j) = pairs[a]
@@ -102,11 +125,54 @@ enum LineQuads {
                 guard known >= 2 else { continue }
                 let areaShare = QuadGeometry.area(q) / (w * h)
                 guard known >= 3 || areaShare > 0.3 else { continue }
-                let cheap = total / 4 * (0.6 + 0.4 * fit)
-                scored.append((cheap, q))
+                scored.append((total / 4 * (0.6 + 0.4 * fit), q))
             }
         }
         scored.sort { $0.0 > $1.0 }
-        return scored.prefix(keep).map { QuadGeometry.orderClockwiseFromTopLeft($0.1) }
+        return scored.map(\.1)
+    }
+
+    /// Card shapes a card's long or short side gives, as a multiple of the other (ISO 7810's
+    /// 85.6 x 54 mm, the US 3.5 x 2 in).
+    static let cardAspects: [Double] = [1.586, 1.75]
+
+    /// Outlines of cards one of whose sides is no line: a card lying on a printed page or on paper
+    /// as light as it is shows three clear sides, the fourth lost in the page's print. Two
+    /// parallel lines crossed by a third close into a card of a card's proportions with a fourth
+    /// side parallel to the third, on either side of it; the best (by the edge support along the
+    /// three sides), all in the photo, for the judge, which weighs the fourth side's evidence
+    /// (colour step, plain margin) as any other.
+    static func completed(lines: [Line], profiles: [Profile], pairs: [(Int, Int)], w: Double, h: Double) -> [[Point]] {
+        let crossing: Float = 55 * .pi / 180, count = lines.count
+        var scored: [(Double, [Point])] = []
+        for (i, j) in pairs where i < count && j < count {
+            for k in 0..<count where k != i && k != j && lines[i].angle(to: lines[k]) > crossing {
+                guard let c0 = lines[i].intersection(lines[k]), let c1 = lines[j].intersection(lines[k]) else { continue }
+                let a = distance(c0, c1)
+                guard a > 12 else { continue }
+                let sk = profiles[k].support(from: profiles[k].parameter(of: c0), to: profiles[k].parameter(of: c1))
+                guard sk.visible >= 0.5 else { continue }
+                let (dx, dy) = lines[i].direction
+                let (kx, ky) = lines[k].normal
+                for sign in [-1.0, 1.0] {
+                    for aspect in cardAspects {
+                        for b in [a * aspect, a / aspect] {
+                            let p = Point(c0.x + sign * Double(dx) * b, c0.y + sign * Double(dy) * b)
+                            let far = Line(rho: Float(p.x) * kx + Float(p.y) * ky, theta: lines[k].theta, votes: 0)
+                            guard let c2 = lines[j].intersection(far), let c3 = lines[i].intersection(far) else { continue }
+                            let q = [c0, c1, c2, c3]
+                            guard q.allSatisfy({ $0.x >= 0 && $0.x <= w - 1 && $0.y >= 0 && $0.y <= h - 1 }),
+                                  QuadGeometry.isConvex(q), HypothesisJudge.aspectFit(QuadGeometry.aspect(q)) >= 0.9 else { continue }
+                            let si = profiles[i].support(from: profiles[i].parameter(of: c3), to: profiles[i].parameter(of: c0))
+                            let sj = profiles[j].support(from: profiles[j].parameter(of: c1), to: profiles[j].parameter(of: c2))
+                            guard si.visible >= 0.5, sj.visible >= 0.5 else { continue }
+                            scored.append(((si.mean + sj.mean + sk.mean) / 3, q))
+                        }
+                    }
+                }
+            }
+        }
+        scored.sort { $0.0 > $1.0 }
+        return scored.map(\.1)
     }
 }
