@@ -93,8 +93,9 @@ enum LineQuads {
     }
 
     /// Two pairs of nearly parallel lines (of `all`, the photo's lines and its frame) that cross
-    /// into a convex outline of a card's proportions, best first by the mean edge support along
-    /// its sides that are lines.
+    /// into a convex outline of a plausible aspect (`HypothesisJudge.aspectFit` above 0), best
+    /// first by the edge support along its sides that are lines, summed over the four sides (a
+    /// frame side counts 0) and weighed by the aspect's fit.
     static func closed(_ all: [(Line, Profile?)], pairs: [(Int, Int)], w: Double, h: Double) -> [[Point]] {
         let crossing: Float = 55 * .pi / 180
         var scored: [(Double, [Point])] = []

@@ -324,8 +324,9 @@ public final class CardScanner: Sendable {
 
     /// A reading that holds little contact data (`rivalReadingData`) of a card with print slanted
     /// in part (`TextSkew.partSlants`: an outline that took the page or the desk with the card, a
-    /// card found only as the whole frame): the card levelled at each such slant is read again,
-    /// and that reading kept, with its card, when it holds clearly more (`OCREngine.contactDataLead`).
+    /// card found only as the whole frame): the card levelled at each such slant in turn is read
+    /// again, and that reading kept, with its card, when it holds clearly more
+    /// (`OCREngine.contactDataLead`), until a reading holds `rivalReadingData`.
     /// `data` is the contact data of `first` when the caller has measured it.
     func levelled(_ first: Reading, data known: Int? = nil, prepared: inout PreparedCard,
                   contactData: @escaping OCREngine.ContactDataMeasure, timings: inout StageTimings) throws(OCRError) -> Reading {

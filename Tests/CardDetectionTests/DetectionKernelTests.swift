@@ -302,7 +302,7 @@ import Foundation
     @Test(arguments: [(0.0, UInt64(31)), (0.3, 32), (-0.9, 33)])
     func sidesJudgedOnceGiveTheSameFeatures(turn: Double, seed: UInt64) {
         let edges = EdgeMap(Self.cardPicture(320, 240, seed: seed, turn: turn))
-        let proposals = LineQuads.find(in: edges).map { ($0, Hypothesis.Source.lines) }
+        let proposals = LineQuads.proposals(in: edges)
             + RegionCandidates.find(in: edges).map { (QuadGeometry.orderClockwiseFromTopLeft($0), Hypothesis.Source.region) }
         let shared = HypothesisJudge(edges: edges)
         var judged = 0, differing = 0, sidesAfterFirstPass = 0
