@@ -23,6 +23,11 @@ enum LineQuads {
             return (Double((prefix[b] - prefix[a]) / Float(b - a)), Double(b - a) / Double(0.88 * span))
         }
 
+        /// `support` along the stretch of the line between two points on it.
+        func support(between a: Point, and b: Point) -> (mean: Double, visible: Double) {
+            support(from: parameter(of: a), to: parameter(of: b))
+        }
+
         func parameter(of p: Point) -> Float {
             let (dx, dy) = line.direction
             return (Float(p.x) - origin.0) * dx + (Float(p.y) - origin.1) * dy
@@ -60,6 +65,10 @@ enum LineQuads {
     /// How many of the strongest lines are combined.
     static let lineCount = 30
 
+    /// Lines within this angle of each other are a pair of opposite sides; sides that meet at a
+    /// corner cross at more than `crossing`.
+    static let parallel: Float = 25 * .pi / 180, crossing: Float = 55 * .pi / 180
+
     /// The closed outlines (four lines, or lines and the frame) of `proposals`, best first.
     static func find(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 80) -> [[Point]] {
         proposals(in: edges, lineCount: lineCount, keep: keep, completedKeep: 0).map(\.corners)
@@ -78,7 +87,6 @@ enum LineQuads {
         let profiles = lines.map { profile($0, edges: edges) }
         let frame = HoughLines.frame(width: edges.width, height: edges.height)
         let all: [(Line, Profile?)] = zip(lines, profiles).map { ($0, Optional($1)) } + frame.map { ($0, nil) }
-        let parallel: Float = 25 * .pi / 180
         var pairs: [(Int, Int)] = []
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[i].0.angle(to: all[j].0) < parallel {
@@ -97,7 +105,6 @@ enum LineQuads {
     /// first by the edge support along its sides that are lines, summed over the four sides (a
     /// frame side counts 0) and weighed by the aspect's fit.
     static func closed(_ all: [(Line, Profile?)], pairs: [(Int, Int)], w: Double, h: Double) -> [[Point]] {
-        let crossing: Float = 55 * .pi / 180
         var scored: [(Double, [Point])] = []
         for a in 0..<pairs.count {
             let (i, j) = pairs[a]
@@ -118,7 +125,7 @@ enum LineQuads {
                 var total = 0.0, known = 0
                 for (index, p, r) in [(i, c3, c0), (k, c0, c1), (j, c1, c2), (l, c2, c3)] {
                     guard let prof = all[index].1 else { continue }
-                    let s = prof.support(from: prof.parameter(of: p), to: prof.parameter(of: r))
+                    let s = prof.support(between: p, and: r)
                     guard s.visible >= 0.5 else { continue }
                     total += s.mean
                     known += 1
@@ -144,14 +151,14 @@ enum LineQuads {
     /// three sides), all in the photo, for the judge, which weighs the fourth side's evidence
     /// (colour step, plain margin) as any other.
     static func completed(lines: [Line], profiles: [Profile], pairs: [(Int, Int)], w: Double, h: Double) -> [[Point]] {
-        let crossing: Float = 55 * .pi / 180, count = lines.count
+        let count = lines.count
         var scored: [(Double, [Point])] = []
         for (i, j) in pairs where i < count && j < count {
             for k in 0..<count where k != i && k != j && lines[i].angle(to: lines[k]) > crossing {
                 guard let c0 = lines[i].intersection(lines[k]), let c1 = lines[j].intersection(lines[k]) else { continue }
                 let a = distance(c0, c1)
                 guard a > 12 else { continue }
-                let sk = profiles[k].support(from: profiles[k].parameter(of: c0), to: profiles[k].parameter(of: c1))
+                let sk = profiles[k].support(between: c0, and: c1)
                 guard sk.visible >= 0.5 else { continue }
                 let (dx, dy) = lines[i].direction
                 let (kx, ky) = lines[k].normal
@@ -164,8 +171,8 @@ enum LineQuads {
                             let q = [c0, c1, c2, c3]
                             guard q.allSatisfy({ $0.x >= 0 && $0.x <= w - 1 && $0.y >= 0 && $0.y <= h - 1 }),
                                   QuadGeometry.isConvex(q), HypothesisJudge.aspectFit(QuadGeometry.aspect(q)) >= 0.9 else { continue }
-                            let si = profiles[i].support(from: profiles[i].parameter(of: c3), to: profiles[i].parameter(of: c0))
-                            let sj = profiles[j].support(from: profiles[j].parameter(of: c1), to: profiles[j].parameter(of: c2))
+                            let si = profiles[i].support(between: c3, and: c0)
+                            let sj = profiles[j].support(between: c1, and: c2)
                             guard si.visible >= 0.5, sj.visible >= 0.5 else { continue }
                             scored.append(((si.mean + sj.mean + sk.mean) / 3, q))
                         }
