@@ -13,6 +13,8 @@ public enum PageSegmentation: Int32, Sendable, CaseIterable {
     case singleBlockVertical = 5
     case singleBlock = 6
     case sparse = 11
+    /// One line, without Tesseract's own line finding (a few large characters it finds no line in).
+    case rawLine = 13
 }
 
 /// One Tesseract engine (TessBaseAPI), created once and reused for many images.

@@ -92,7 +92,7 @@ extension CardScanner {
     ///
     /// In a card's East Asian script (`eastAsian`), a few characters read unsurely cover no ink:
     /// layout analysis reads a name of two or three characters set large so, in pieces; and print
-    /// a single line does not read surely is read as a single word. (On Latin cards neither paid:
+    /// a single line does not read surely is read as a single word, and then as a raw line. (On Latin cards neither paid:
     /// 330 generated photos, two cards changed, one for the worse.)
     func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool, eastAsian: Bool = false) -> OCRPage {
         var page = script
@@ -101,6 +101,12 @@ extension CardScanner {
             if eastAsian, !Self.holdsSureLine(part), box.width <= 4 * box.height,
                let word = Self.readAlone(box, of: normalized, normalize: false, pool: pool, as: .singleWord) {
                 part = word
+            }
+            // Two or three characters set large (a name) can defeat the line finder of page
+            // segmentation 7 and 8 and read as nothing; read as a raw line (13), they are read.
+            if eastAsian, !Self.holdsSureLine(part),
+               let raw = Self.readAlone(box, of: normalized, normalize: false, pool: pool, as: .rawLine), Self.holdsSureLine(raw) {
+                part = raw
             }
             // The pieces inside the box, once it is read surely, were misreadings of its ink.
             let pieces = eastAsian && Self.holdsSureLine(part)

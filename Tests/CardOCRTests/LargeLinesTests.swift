@@ -1,4 +1,7 @@
+import Foundation
+import ImageIngest
 import Testing
+import TestSupport
 @testable import CardOCR
 
 /// A made-up reading of a card 1000 x 600 in its script: the name set large and misread, the
@@ -38,5 +41,21 @@ import Testing
         #expect(LargeLines.replacing(line: 1, with: alone("山田 康", 0.95), at: origin, in: Self.page) == Self.page)
         let two = OCRPage(lines: alone("山田 康弘", 0.9).lines + alone("例野", 0.9).lines, width: 246, height: 78)
         #expect(LargeLines.replacing(line: 1, with: two, at: origin, in: Self.page) == Self.page)
+    }
+}
+
+/// Fixtures/CJK/large-name.png: a name of two characters set large, cut from a generated card
+/// (scripts/make_cjk_photos.py) as the script's reading reads print it left out (`UnreadInk`).
+@Suite struct RawLineTests {
+    @Test func twoLargeCharactersReadAsARawLineThoughNotAsALine() throws {
+        let url = TestPaths.packageRoot.appendingPathComponent("Fixtures/CJK/large-name.png")
+        let image = try EncodedImage(bytes: try TestPaths.bytes(url), source: "large-name.png").decode(grayscale: true).image
+        let engine = try OCREngine(languages: "chi_sim")
+        // Tesseract's line finder finds no line in the two characters: nothing is read.
+        let line = try engine.recognize(image, normalize: false, segmentation: .singleLine)
+        #expect(line.confidentCharacters == 0)
+        let raw = try engine.recognize(image, normalize: false, segmentation: .rawLine)
+        #expect(raw.text.replacingOccurrences(of: " ", with: "") == "康雷")
+        #expect(raw.meanWordConfidence >= 0.6)
     }
 }
