@@ -13,6 +13,9 @@ struct CardLine: Sendable {
     /// The text without the words at its ends that are logo or icon debris (`EdgeDebris`), when
     /// there are such: what the line offers as a name, a title or a company.
     var withoutDebris: String? = nil
+    /// The mean OCR confidence of the line's words that hold digits (nil when it has none, or no
+    /// word boxes): a number read surely on a line of unsure words (an icon, a logo beside it).
+    var numberConfidence: Double? = nil
 
     /// Splits OCR lines at wide gaps between words (two columns read as one line), at field
     /// separators (" | ", " • "), and cleans them.
@@ -39,7 +42,8 @@ struct CardLine: Sendable {
                     if cleaned.isEmpty { continue }
                     out.append(CardLine(text: cleaned, confidence: piece.confidence, height: line.height, top: line.top, left: piece.left,
                                         index: out.count, source: source,
-                                        withoutDebris: trimmed.flatMap { $0.isEmpty || $0 == cleaned ? nil : $0 }))
+                                        withoutDebris: trimmed.flatMap { $0.isEmpty || $0 == cleaned ? nil : $0 },
+                                        numberConfidence: Self.numberConfidence(of: piece.words)))
                 }
             }
         }
@@ -84,6 +88,13 @@ struct CardLine: Sendable {
     private static func withoutDebris(_ words: [TextWord], height: Double?) -> String? {
         let kept = EdgeDebris.trimmed(words, height: height)
         return kept.count < words.count ? clean(kept.map(\.text).joined(separator: " ")) : nil
+    }
+
+    /// The mean confidence of the words holding two digits or more; nil when there are none.
+    static func numberConfidence(of words: [TextWord]) -> Double? {
+        let numeric = words.filter { $0.text.filter(\.isNumber).count >= 2 }
+        guard !numeric.isEmpty else { return nil }
+        return numeric.map(\.confidence).reduce(0, +) / Double(numeric.count)
     }
 
     /// A word space as a share of the type's pitch (a line's mean width per character): about a

@@ -36,6 +36,26 @@ import Testing
         #expect(PhoneExtractor.repairDigits("Mobile 0151") == "Mobile 0151")
     }
 
+    /// A number no plan knows (no area code, no country) is kept when its own digits were read
+    /// surely, whatever OCR made of an icon or a logo beside it; read unsurely, it is a misreading.
+    @Test func aSurelyReadNumberBesideJunkIsKept() {
+        func line(_ words: [(String, Double)]) -> TextLine {
+            var left = 20.0
+            let boxed = words.map { w -> TextWord in
+                defer { left += Double(w.0.count) * 12 + 10 }
+                return TextWord(text: w.0, left: left, right: left + Double(w.0.count) * 12, confidence: w.1)
+            }
+            let mean = words.map(\.1).reduce(0, +) / Double(words.count)
+            return TextLine(text: words.map(\.0).joined(separator: " "), confidence: mean, height: 20, words: boxed)
+        }
+        let sure = line([("~", 0.05), ("Tel:}", 0.2), ("4815-2907", 0.93)])
+        let numbers = ContactParser(fallbackRegion: nil).parse(lines: [TextLine(text: "Oficina Central"), sure]).phones
+        #expect(numbers.map(\.number) == ["4815-2907"])
+        #expect(numbers.first?.valid == false)
+        let unsure = line([("~", 0.05), ("Tel:}", 0.2), ("4815-2907", 0.3)])
+        #expect(ContactParser(fallbackRegion: nil).parse(lines: [TextLine(text: "Oficina Central"), unsure]).phones.isEmpty)
+    }
+
     @Test func plusPrefixedNumbersKeepTheirCountry() {
         let contact = ContactParser(fallbackRegion: "US").parse(text: "T +44 121 810 5007\nM +61 2 9374 4000")
         #expect(contact.phones.map(\.e164) == ["+441218105007", "+61293744000"])
