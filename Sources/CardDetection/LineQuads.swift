@@ -69,11 +69,6 @@ enum LineQuads {
     /// corner cross at more than `crossing`.
     static let parallel: Float = 25 * .pi / 180, crossing: Float = 55 * .pi / 180
 
-    /// The closed outlines (four lines, or lines and the frame) of `proposals`, best first.
-    static func find(in edges: EdgeMap, lineCount: Int = lineCount, keep: Int = 80) -> [[Point]] {
-        proposals(in: edges, lineCount: lineCount, keep: keep, completedKeep: 0).map(\.corners)
-    }
-
     /// How many outlines closed by a card's proportions (`completed`) go on to the judge.
     static let completedKept = 20
 

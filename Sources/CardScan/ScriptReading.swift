@@ -92,8 +92,8 @@ extension CardScanner {
     ///
     /// In a card's East Asian script (`eastAsian`), a few characters read unsurely cover no ink:
     /// layout analysis reads a name of two or three characters set large so, in pieces; and print
-    /// a single line does not read surely is read as a single word, and then as a raw line. (On Latin cards neither paid:
-    /// 330 generated photos, two cards changed, one for the worse.)
+    /// a single line does not read surely is read as a single word, and then as a raw line. (On
+    /// Latin cards neither paid: 330 generated photos, two cards changed, one for the worse.)
     func withUnreadInk(in script: OCRPage, normalized: PixelImage, pool: EnginePool, eastAsian: Bool = false) -> OCRPage {
         var page = script
         for box in UnreadInk.boxes(in: normalized, read: eastAsian ? UnreadInk.sureLines(of: script) : script) {

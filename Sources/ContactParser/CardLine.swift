@@ -16,6 +16,8 @@ struct CardLine: Sendable {
     /// The mean OCR confidence of the line's words that hold digits (nil when it has none, or no
     /// word boxes): a number read surely on a line of unsure words (an icon, a logo beside it).
     var numberConfidence: Double? = nil
+    /// How surely OCR read the line's digits: `numberConfidence`, else the line's confidence.
+    var digitsConfidence: Double { numberConfidence ?? confidence }
 
     /// Splits OCR lines at wide gaps between words (two columns read as one line), at field
     /// separators (" | ", " • "), and cleans them.

@@ -49,7 +49,7 @@ enum PhoneExtractor {
                 guard fixed.valid || label != nil || digits.count >= 9 || isLocalNumber(m.printed, region: region) else { continue }
                 // A number no plan knows, whose digits OCR was unsure of, is mostly a misreading
                 // (the words of its digits judged, not an icon or a logo read beside them).
-                guard fixed.valid || (line.numberConfidence ?? line.confidence) >= PhoneExtractor.unsureLine else { continue }
+                guard fixed.valid || line.digitsConfidence >= PhoneExtractor.unsureLine else { continue }
                 covered.append(m.utf8Range)
                 found = true
                 let type = phoneType(of: fixed, digits: digits, label: label, region: region)
@@ -71,7 +71,7 @@ enum PhoneExtractor {
             let utf8 = Array(text.utf8)
             for (range, printed) in nationalRuns(text) where !covered.contains(where: { $0.overlaps(range) }) {
                 let digits = printed.filter(\.isNumber)
-                guard digits.count >= 7, (line.numberConfidence ?? line.confidence) >= PhoneExtractor.unsureLine, seen.insert(digits).inserted else { continue }
+                guard digits.count >= 7, line.digitsConfidence >= PhoneExtractor.unsureLine, seen.insert(digits).inserted else { continue }
                 let before = String(decoding: utf8[0..<range.lowerBound], as: UTF8.self)
                 let type = labelType(before) ?? phoneType(lineLabel) ?? .work
                 result.phones.append(Phone(type: type, number: printed, e164: nil, valid: false))
@@ -162,7 +162,7 @@ enum PhoneExtractor {
     }
 
     /// OCR confidence below which invalid numbers are taken for misreadings: the confidence of the
-    /// words holding a line's digits (`CardLine.numberConfidence`), else the line's.
+    /// words holding a line's digits, else the line's (`CardLine.digitsConfidence`).
     static let unsureLine = 0.5
 
     /// Digit groups joined by a middle dot, a bullet or a colon (OCR's reading of a middle dot):
