@@ -53,6 +53,34 @@ struct HypothesisJudge {
         detail = Morphology.dilate(d, w: w, h: h, radius: 1)
     }
 
+    /// Per pixel, the share of the square of radius `densePrintRadius` around it that is fine
+    /// detail: a printed page's running text fills most of it, a card's few lines and plain
+    /// margins little of it.
+    func printDensity() -> [Float] {
+        GridFilter.boxBlur(detail.map { Float($0) }, w: edges.width, h: edges.height, r: Self.densePrintRadius)
+    }
+
+    /// In preview pixels (640 on the long side): about two lines of a page's running text.
+    static let densePrintRadius = 8
+
+    /// Share of the outline's inside (a 16 x 10 grid over the outline shrunk to 84% about its
+    /// centre) where `density` (`printDensity`) is over `densePrint`.
+    static func densePrintShare(_ corners: [Point], density: [Float], width: Int, height: Int) -> Double {
+        let c = Point(corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
+        let inner = corners.map { Point(c.x + ($0.x - c.x) * 0.84, c.y + ($0.y - c.y) * 0.84) }
+        var on = 0, n = 0
+        for p in grid(inner, cols: 16, rows: 10, inset: 0.05) {
+            let x = Int(p.x), y = Int(p.y)
+            guard x >= 0, y >= 0, x < width, y < height else { continue }
+            n += 1
+            if density[y * width + x] > densePrint { on += 1 }
+        }
+        return n == 0 ? 0 : Double(on) / Double(n)
+    }
+
+    /// The print density over which a point lies in running text.
+    static let densePrint: Float = 0.5
+
     /// How well a card's aspect ratio (about 1.55-1.85, with some perspective) fits.
     static func aspectFit(_ aspect: Double) -> Double {
         if aspect >= 1.45 && aspect <= 1.95 { return 1 }

@@ -140,3 +140,54 @@ import Testing
         #expect(CardDetector.rival(in: [best]) == nil)
     }
 }
+
+/// A card lying on a page whose running text lies wholly inside an outline of the card with part
+/// of the page (its sides cross no print): the dense print it takes in tells it from the card.
+@Suite struct DensePrintTests {
+    /// A plain card (x 100-280, y 20-130) with two short lines of its own (dash lines at y 40
+    /// and 60, x 130-250) on a plain page; when `runningText`, a block of the page's
+    /// text below it (a dash line every 6 pixels, x 112-268, y 138-238).
+    static func picture(runningText: Bool) -> PixelImage {
+        let w = 400, h = 260
+        var px = [UInt8](repeating: 0, count: w * h * 3)
+        for y in 0..<h {
+            for x in 0..<w {
+                let v: Int
+                if (100..<280).contains(x) && (20..<130).contains(y) {
+                    v = (130..<250).contains(x) && (40..<63).contains(y) && y % 20 < 3 && x % 12 < 8 ? 50 : 226
+                } else {
+                    v = runningText && (112..<268).contains(x) && (138..<238).contains(y) && y % 6 < 2 && x % 5 < 3 ? 60 : 238
+                }
+                for c in 0..<3 { px[(y * w + x) * 3 + c] = UInt8(clamping: v) }
+            }
+        }
+        return PixelImage(width: w, height: h, channels: 3, pixels: px)
+    }
+
+    static let card = WholeCardTests.rectangle(100, 20, 280, 130)
+    static let cardWithPage = WholeCardTests.rectangle(100, 20, 280, 250)
+
+    static func ranked(_ judge: HypothesisJudge) throws -> [Hypothesis] {
+        let card = try #require(judge.features(of: Self.card, source: .lines))
+        let withPage = try #require(judge.features(of: Self.cardWithPage, source: .lines))
+        return [Hypothesis(corners: Self.cardWithPage, source: .lines, features: withPage, score: 14),
+                Hypothesis(corners: Self.card, source: .lines, features: card, score: 13.5)]
+    }
+
+    @Test func theCardTakesTheLeadFromAnOutlineTakingInThePagesText() throws {
+        let judge = HypothesisJudge(edges: EdgeMap(Self.picture(runningText: true)))
+        let density = judge.printDensity()
+        let share = { HypothesisJudge.densePrintShare($0, density: density, width: judge.edges.width, height: judge.edges.height) }
+        #expect(share(Self.card) <= CardDetector.densePrintAllowed)
+        #expect(share(Self.cardWithPage) > CardDetector.densePrintAllowed + 0.1)
+        let ranked = try Self.ranked(judge)
+        // No side of either outline runs through print: only the dense print tells them apart.
+        #expect(ranked.allSatisfy { $0.features[HypothesisJudge.printAcrossFeature] < 0.1 })
+        #expect(CardDetector.preferPlainMargins(ranked, judge: judge).first?.corners == Self.card)
+    }
+
+    @Test func withoutThePagesTextTheJudgesRankingStands() throws {
+        let judge = HypothesisJudge(edges: EdgeMap(Self.picture(runningText: false)))
+        #expect(CardDetector.preferPlainMargins(try Self.ranked(judge), judge: judge).first?.corners == Self.cardWithPage)
+    }
+}
