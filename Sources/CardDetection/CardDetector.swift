@@ -128,7 +128,7 @@ public enum CardDetector {
     /// A card lying on a printed page offers an outline of the card with part of the page, whose
     /// sides cut through the page's lines of text (print on both sides of a side, where a card has
     /// its plain margin: `HypothesisJudge.printAcross`), and which takes in the page's running
-    /// text, denser than a card's few lines (`HypothesisJudge.densePrintShare`). Weighed with that
+    /// text, denser than a card's few lines (`PrintDensity.denseShare`). Weighed with that
     /// evidence, an outline the judge ranked lower takes the lead: one it would accept, with text
     /// inside (a quarter of the best one's at least), not nearly the same outline
     /// (`QuadGeometry.sameOutline`), and not a band or frame of the best one that `preferWholeCard`
@@ -136,10 +136,10 @@ public enum CardDetector {
     static func preferPlainMargins(_ ranked: [Hypothesis], judge: HypothesisJudge) -> [Hypothesis] {
         guard let best = ranked.first else { return ranked }
         let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
-        var density: [Float]?
+        var density: PrintDensity?
         func weighed(_ h: Hypothesis) -> Double {
             if density == nil { density = judge.printDensity() }
-            let dense = HypothesisJudge.densePrintShare(h.corners, density: density!, width: judge.edges.width, height: judge.edges.height)
+            let dense = density!.denseShare(h.corners)
             return h.score - printAcrossWeight * h.features[across] - densePrintWeight * max(0, dense - densePrintAllowed)
         }
         func isPartOfBest(_ h: Hypothesis) -> Bool {
@@ -162,7 +162,7 @@ public enum CardDetector {
     /// Log-odds per unit of `HypothesisJudge.printAcross` (on the outline's side with most of it).
     static let printAcrossWeight = 4.0
 
-    /// Log-odds per unit of `HypothesisJudge.densePrintShare` over `densePrintAllowed`. A card's
+    /// Log-odds per unit of `PrintDensity.denseShare` over `densePrintAllowed`. A card's
     /// outline has 0.1-0.35 of its inside in dense print (0.42 for a small card's), an outline
     /// of a card with part of the page it lies on 0.4-0.8 (59 generated photos of cards on pages,
     /// seed 1796006101). Moving the lead by it: outlines of 240 generated photos of that seed

@@ -53,33 +53,8 @@ struct HypothesisJudge {
         detail = Morphology.dilate(d, w: w, h: h, radius: 1)
     }
 
-    /// Per pixel, the share of the square of radius `densePrintRadius` around it that is fine
-    /// detail: a printed page's running text fills most of it, a card's few lines and plain
-    /// margins little of it.
-    func printDensity() -> [Float] {
-        GridFilter.boxBlur(detail.map { Float($0) }, w: edges.width, h: edges.height, r: Self.densePrintRadius)
-    }
-
-    /// In preview pixels (640 on the long side): about two lines of a page's running text.
-    static let densePrintRadius = 8
-
-    /// Share of the outline's inside (a 16 x 10 grid over the outline shrunk to 84% about its
-    /// centre) where `density` (`printDensity`) is over `densePrint`.
-    static func densePrintShare(_ corners: [Point], density: [Float], width: Int, height: Int) -> Double {
-        let c = Point(corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
-        let inner = corners.map { Point(c.x + ($0.x - c.x) * 0.84, c.y + ($0.y - c.y) * 0.84) }
-        var on = 0, n = 0
-        for p in grid(inner, cols: 16, rows: 10, inset: 0.05) {
-            let x = Int(p.x), y = Int(p.y)
-            guard x >= 0, y >= 0, x < width, y < height else { continue }
-            n += 1
-            if density[y * width + x] > densePrint { on += 1 }
-        }
-        return n == 0 ? 0 : Double(on) / Double(n)
-    }
-
-    /// The print density over which a point lies in running text.
-    static let densePrint: Float = 0.5
+    /// How densely the photo is printed around each pixel (`PrintDensity`).
+    func printDensity() -> PrintDensity { PrintDensity(detail: detail, width: edges.width, height: edges.height) }
 
     /// How well a card's aspect ratio (about 1.55-1.85, with some perspective) fits.
     static func aspectFit(_ aspect: Double) -> Double {
@@ -335,4 +310,58 @@ final class SideMemo {
     }
 
     var sides: [Key: SideEvidence] = [:]
+}
+
+/// Per pixel, the share of the square of radius `radius` around it (cut at the photo's borders)
+/// that is fine detail (`HypothesisJudge.detail`): a printed page's running text fills most of
+/// it, a card's few lines and plain margins little of it. From a summed-area table of the detail,
+/// so that only the points asked about are measured.
+struct PrintDensity {
+    let width: Int
+    let height: Int
+    /// sums[(y + 1) * (width + 1) + x + 1]: the detail pixels above and left of (x, y), inclusive.
+    private let sums: [Int32]
+
+    /// In preview pixels (640 on the long side): about two lines of a page's running text.
+    static let radius = 8
+    /// The density over which a point lies in running text.
+    static let dense = 0.5
+
+    init(detail: [UInt8], width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        let stride = width + 1
+        var sums = [Int32](repeating: 0, count: stride * (height + 1))
+        for y in 0..<height {
+            var row: Int32 = 0
+            for x in 0..<width {
+                row += Int32(detail[y * width + x])
+                sums[(y + 1) * stride + x + 1] = sums[y * stride + x + 1] + row
+            }
+        }
+        self.sums = sums
+    }
+
+    /// The density around (x, y), which must lie in the photo.
+    func density(x: Int, y: Int) -> Double {
+        let r = Self.radius, stride = width + 1
+        let x0 = max(0, x - r), x1 = min(width - 1, x + r), y0 = max(0, y - r), y1 = min(height - 1, y + r)
+        let count = sums[(y1 + 1) * stride + x1 + 1] - sums[y0 * stride + x1 + 1] - sums[(y1 + 1) * stride + x0] + sums[y0 * stride + x0]
+        return Double(count) / Double((x1 - x0 + 1) * (y1 - y0 + 1))
+    }
+
+    /// Share of the outline's inside (a 16 x 10 grid over the outline shrunk to 84% about its
+    /// centre) where the density is over `dense`.
+    func denseShare(_ corners: [Point]) -> Double {
+        let c = Point(corners.map(\.x).reduce(0, +) / 4, corners.map(\.y).reduce(0, +) / 4)
+        let inner = corners.map { Point(c.x + ($0.x - c.x) * 0.84, c.y + ($0.y - c.y) * 0.84) }
+        var on = 0, n = 0
+        for p in HypothesisJudge.grid(inner, cols: 16, rows: 10, inset: 0.05) {
+            let x = Int(p.x), y = Int(p.y)
+            guard x >= 0, y >= 0, x < width, y < height else { continue }
+            n += 1
+            if density(x: x, y: y) > Self.dense { on += 1 }
+        }
+        return n == 0 ? 0 : Double(on) / Double(n)
+    }
 }

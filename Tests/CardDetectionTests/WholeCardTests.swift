@@ -177,7 +177,7 @@ import Testing
     @Test func theCardTakesTheLeadFromAnOutlineTakingInThePagesText() throws {
         let judge = HypothesisJudge(edges: EdgeMap(Self.picture(runningText: true)))
         let density = judge.printDensity()
-        let share = { HypothesisJudge.densePrintShare($0, density: density, width: judge.edges.width, height: judge.edges.height) }
+        let share = { density.denseShare($0) }
         #expect(share(Self.card) <= CardDetector.densePrintAllowed)
         #expect(share(Self.cardWithPage) > CardDetector.densePrintAllowed + 0.1)
         let ranked = try Self.ranked(judge)
