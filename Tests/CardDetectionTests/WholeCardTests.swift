@@ -186,6 +186,25 @@ import Testing
         #expect(CardDetector.preferPlainMargins(ranked, judge: judge).first?.corners == Self.card)
     }
 
+    @Test func theDensityIsTheShareOfDetailInTheSquareAroundAPoint() {
+        let judge = HypothesisJudge(edges: EdgeMap(Self.picture(runningText: true)))
+        let density = judge.printDensity()
+        let w = judge.edges.width, h = judge.edges.height, r = PrintDensity.radius
+        // Inside, at the borders and in the corners, where the square is cut by the photo's edges.
+        for (x, y) in [(190, 190), (0, 0), (w - 1, h - 1), (3, 150), (200, h - 2), (120, 140)] {
+            var on = 0, n = 0
+            for yy in max(0, y - r)...min(h - 1, y + r) {
+                for xx in max(0, x - r)...min(w - 1, x + r) {
+                    n += 1
+                    on += Int(judge.detail[yy * w + xx])
+                }
+            }
+            #expect(density.density(x: x, y: y) == Double(on) / Double(n))
+        }
+        #expect(density.density(x: 190, y: 190) > PrintDensity.dense)
+        #expect(density.density(x: 190, y: 100) == 0)
+    }
+
     @Test func withoutThePagesTextTheJudgesRankingStands() throws {
         let judge = HypothesisJudge(edges: EdgeMap(Self.picture(runningText: false)))
         #expect(CardDetector.preferPlainMargins(try Self.ranked(judge), judge: judge).first?.corners == Self.cardWithPage)
