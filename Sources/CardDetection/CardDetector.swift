@@ -131,8 +131,8 @@ public enum CardDetector {
     /// text, denser than a card's few lines (`PrintDensity.denseShare`). Weighed with that
     /// evidence, an outline the judge ranked lower takes the lead: one it would accept, with text
     /// inside (a quarter of the best one's at least), not nearly the same outline
-    /// (`QuadGeometry.sameOutline`), and not a band or frame of the best one that `preferWholeCard`
-    /// has judged part of it (a small card's print is dense too).
+    /// (`QuadGeometry.sameOutline`), and not a band or frame that the best one is the whole card
+    /// around (`isWholeCard`, as `preferWholeCard` judges it: a small card's print is dense too).
     static func preferPlainMargins(_ ranked: [Hypothesis], judge: HypothesisJudge) -> [Hypothesis] {
         guard let best = ranked.first else { return ranked }
         let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
@@ -142,17 +142,13 @@ public enum CardDetector {
             let dense = density!.denseShare(h.corners)
             return h.score - printAcrossWeight * h.features[across] - densePrintWeight * max(0, dense - densePrintAllowed)
         }
-        func isPartOfBest(_ h: Hypothesis) -> Bool {
-            h.corners.allSatisfy { QuadGeometry.contains(best.corners, $0, tolerance: 3) }
-                && QuadGeometry.sharedSides(h.corners, best.corners) >= 3
-                && extensionSupport(from: h.corners, to: best.corners, judge: judge) >= minimumExtensionSupport
-        }
         guard best.features.count > across,
-              let (i, alt) = ranked.enumerated().dropFirst().filter({ $0.1.features.count > across
+              let (i, alt, altWeight) = ranked.enumerated().dropFirst().filter({ $0.1.features.count > across
                   && $0.1.score <= best.score && $0.1.score >= acceptLogit
-                  && $0.1.features[text] > 0 && $0.1.features[text] >= 0.25 * best.features[text] && !isPartOfBest($0.1) })
-                .max(by: { weighed($0.1) < weighed($1.1) }),
-              weighed(alt) > weighed(best), !QuadGeometry.sameOutline(best.corners, alt.corners) else { return ranked }
+                  && $0.1.features[text] > 0 && $0.1.features[text] >= 0.25 * best.features[text]
+                  && !isWholeCard(best.corners, around: $0.1.corners, judge: judge) })
+                .map({ ($0.0, $0.1, weighed($0.1)) }).max(by: { $0.2 < $1.2 }),
+              altWeight > weighed(best), !QuadGeometry.sameOutline(best.corners, alt.corners) else { return ranked }
         var out = ranked
         out.remove(at: i)
         out.insert(alt, at: 0)
@@ -185,9 +181,7 @@ public enum CardDetector {
                 // The whole card has a card's proportions; a card with the paper it lies on has not.
                 guard QuadGeometry.area(h.corners) > QuadGeometry.area(best.corners) * 1.08,
                       HypothesisJudge.aspectFit(QuadGeometry.aspect(h.corners)) >= 0.9,
-                      best.corners.allSatisfy({ QuadGeometry.contains(h.corners, $0, tolerance: 3) }),
-                      QuadGeometry.sharedSides(best.corners, h.corners) >= 3,
-                      extensionSupport(from: best.corners, to: h.corners, judge: judge) >= minimumExtensionSupport else { continue }
+                      isWholeCard(h.corners, around: best.corners, judge: judge) else { continue }
                 best = h
                 bestIndex = i
                 changed = true
@@ -197,6 +191,15 @@ public enum CardDetector {
         out.remove(at: bestIndex)
         out.insert(best, at: 0)
         return out
+    }
+
+    /// True when `larger` holds `smaller` (corners within 3 px), shares three of its sides and
+    /// runs on along edges where it adds to it (`extensionSupport`): a whole card around its band
+    /// or printed frame, not a card with the desk or page beside it.
+    static func isWholeCard(_ larger: [Point], around smaller: [Point], judge: HypothesisJudge) -> Bool {
+        smaller.allSatisfy { QuadGeometry.contains(larger, $0, tolerance: 3) }
+            && QuadGeometry.sharedSides(smaller, larger) >= 3
+            && extensionSupport(from: smaller, to: larger, judge: judge) >= minimumExtensionSupport
     }
 
     /// A card lying on a desk, beside a keyboard or on a page offers larger outlines too: its own
