@@ -36,6 +36,9 @@ enum AddressExtractor {
         var formats: [AddressFormat]
         /// The examples' shapes without spaces: true for a digit, false for a letter, nil otherwise.
         var shapes: [[Bool?]] = []
+        /// True when some example has no digit (Bermuda's "HM GX"). Elsewhere a postcode holds a
+        /// digit, however loose the pattern (Ireland's allows any seven letters: "AND SONS").
+        var lettersOnly: Bool { examples.contains { !$0.contains(where: \.isNumber) } }
     }
 
     static let families: [PostcodeFamily] = {
@@ -144,10 +147,12 @@ enum AddressExtractor {
     /// more: "10 18 Uhr" is opening hours).
     static func postcodeReading(_ candidate: String, family: PostcodeFamily, joinable: Bool = false) -> (code: String, repairs: Int)? {
         let re = family.regex
-        // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread.
+        // Without a single digit, only a two-part candidate ("SiB oPA") may be a postcode OCR misread,
+        // and only once repaired (or where the country has postcodes of letters alone).
         let hasDigit = candidate.contains(where: \.isNumber)
         guard candidate.count >= 2, hasDigit || candidate.contains(" ") else { return nil }
-        if re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
+        if hasDigit || family.lettersOnly,
+           re.firstMatch(in: candidate, range: NSRange(location: 0, length: (candidate as NSString).length)) != nil {
             return (candidate.uppercased(), 0)
         }
         // Digits OCR set apart at a space ("933 04" for 93304), when the pattern has none there.

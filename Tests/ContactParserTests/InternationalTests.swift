@@ -457,6 +457,18 @@ import Testing
         let gb = try #require(ContactParser(fallbackRegion: "GB").parse(text: "3 Mandy Field\nWest Lynn SiB oPA\nUK").address)
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
     }
+
+    /// Ireland's pattern takes any three and four letters or digits, but an Eircode, like every
+    /// postcode but Bermuda's, holds a digit: a firm's name of such words is no locality and code.
+    @Test func wordsAlonePrintedLikeALoosePatternAreNoPostcode() throws {
+        let c = ContactParser().parse(text: "CARRICK AND SONS\nAoife Byrne\nSales Manager\naoife@carrickandsons.ie")
+        #expect(c.address == nil)
+        #expect(c.organization == "CARRICK AND SONS")
+        let ie = try #require(AddressExtractor.familyOfRegion["IE"]), bm = try #require(AddressExtractor.familyOfRegion["BM"])
+        #expect(AddressExtractor.postcodeReading("AND SONS", family: AddressExtractor.families[ie]) == nil)
+        #expect(AddressExtractor.postcodeReading("D02 X285", family: AddressExtractor.families[ie])?.code == "D02 X285")
+        #expect(AddressExtractor.postcodeReading("HM GX", family: AddressExtractor.families[bm])?.code == "HM GX")
+    }
 }
 
 /// Companies, names and labels.
