@@ -48,8 +48,12 @@ enum CrossChecks {
         var words = organization.split(separator: " ").map(String.init)
         guard !words.isEmpty else { return organization }
         // Glued debris: the first word's letters end with the domain's first letters after one or two extra.
+        // A word in title case ("Brown", "Ølgod") is whole: glued letters break its case ("iBROWN",
+        // "lBrown"); its domain lost a letter instead ("rown", or "lgod" with no letter for Ø).
         let first = PeopleExtractor.lettersOnly(words[0])
-        for extra in 1...2 where first.count > extra + 3 {
+        let letters = words[0].filter(\.isLetter)
+        let titleCase = letters.first?.isUppercase == true && letters.dropFirst().allSatisfy(\.isLowercase)
+        for extra in 1...2 where first.count > extra + 3 && !titleCase {
             let rest = String(first.dropFirst(extra))
             if label.hasPrefix(rest) || rest.hasPrefix(label), !label.hasPrefix(first) {
                 words[0] = String(words[0].dropFirst(extra))

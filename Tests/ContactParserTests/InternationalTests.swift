@@ -501,6 +501,14 @@ import Testing
         #expect(glued.organization == "CASTRO-JIMENEZ")
     }
 
+    /// A word in title case holds no glued letters, whatever the domain lacks: the domain lost a
+    /// letter ("orvath.hu"), or had none for one ("lund.dk" for Ølund).
+    @Test func aWordInTitleCaseKeepsItsFirstLetterAgainstTheDomain() {
+        #expect(CrossChecks.repairOrganization("Horvath Partners Kft.", domains: ["orvath.hu"]) == "Horvath Partners Kft.")
+        #expect(CrossChecks.repairOrganization("Ølund Design ApS", domains: ["lund.dk"]) == "Ølund Design ApS")
+        #expect(CrossChecks.repairOrganization("iHorvath Partners Kft.", domains: ["horvath.hu"]) == "Horvath Partners Kft.")
+    }
+
     /// A domain spells an umlaut as its vowel and "e": the company read without the dots gets
     /// them back, not the domain's spelling.
     @Test func anUmlautTheDomainSpellsOutIsRestored() {
