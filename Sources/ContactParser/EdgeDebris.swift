@@ -21,7 +21,8 @@ enum EdgeDebris {
         for leading in [true, false] {
             for _ in 0..<mostPerEnd where kept.count >= 2 {
                 let k = leading ? 0 : kept.count - 1
-                guard isCandidate(kept[k].text), probability(features(kept, at: k, height: height)) > 0.5 else { break }
+                guard isCandidate(kept[k].text), !(leading && isParticle(kept, at: k)),
+                      probability(features(kept, at: k, height: height)) > 0.5 else { break }
                 kept.remove(at: k)
             }
         }
@@ -37,6 +38,19 @@ enum EdgeDebris {
         if let first = token.first, first.isLetter, first.isUppercase, token.count == 1 || token == "\(first)." { return false }
         let chars = Array(token)
         return !chars.indices.dropFirst().dropLast().contains { chars[$0] == "." && chars[$0 - 1].isWordCharacter && chars[$0 + 1].isWordCharacter }
+    }
+
+    /// A lower-case particle of a name before a word in title case ("da Cunha Camargo e Filhos", "van
+    /// Dijk Bouw") begins a family name, or a firm named after one: lower case before a capital is
+    /// no sign of debris there ("al NORVIK TRADING AS" still is). Not "al" or "el": Tesseract reads
+    /// a logo's mark so ("al Ojala Oy" on generated photos), and names write them "Al-", "El ".
+    static func isParticle(_ words: [TextWord], at k: Int) -> Bool {
+        let word = words[k].text
+        guard k + 1 < words.count, word.count >= 2, !["al", "el"].contains(word), PeopleExtractor.nameParticles.contains(word) else {
+            return false
+        }
+        let next = words[k + 1].text.filter(\.isLetter)
+        return next.count >= 2 && next.first!.isUppercase && next.dropFirst().allSatisfy(\.isLowercase)
     }
 
     static func probability(_ features: [Double]) -> Double {

@@ -40,6 +40,19 @@ import Testing
         #expect(EdgeDebris.trimmed(company.words, height: 30).count == 3)
     }
 
+    /// A lower-case particle before a word in title case begins a family name, or a firm named
+    /// after one; before capitals it is still weighed as debris.
+    @Test func aNameParticleBeforeAWordInTitleCaseStays() {
+        let firm = Self.line([("da", 40, 90, 0.5), ("Rocha", 112, 230, 0.93), ("Lemos", 250, 380, 0.95), ("Ltda.", 400, 500, 0.94)])
+        #expect(EdgeDebris.trimmed(firm.words, height: 30).map(\.text) == ["da", "Rocha", "Lemos", "Ltda."])
+        let card = [Self.line([("Ingrid", 60, 190, 0.95), ("Halvorsen", 210, 420, 0.94)], height: 44), firm]
+        #expect(ContactParser().parse(lines: card).organization == "da Rocha Lemos Ltda.")
+        let caps = Self.line([("da", 40, 112, 0.5), ("NORVIK", 140, 300, 0.93), ("TRADING", 322, 510, 0.95), ("AS", 530, 580, 0.96)])
+        #expect(EdgeDebris.trimmed(caps.words, height: 30).map(\.text) == ["NORVIK", "TRADING", "AS"])
+        let mark = Self.line([("al", 40, 112, 0.84), ("Ojala", 137, 231, 0.97), ("Oy", 244, 297, 0.97)])
+        #expect(EdgeDebris.trimmed(mark.words, height: 30).map(\.text) == ["Ojala", "Oy"])
+    }
+
     @Test func contactDataAndLabelsAreNeverDebris() {
         #expect(!EdgeDebris.isCandidate("Tel"))
         #expect(!EdgeDebris.isCandidate("E-mail:"))
