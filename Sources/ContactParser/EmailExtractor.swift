@@ -54,12 +54,16 @@ enum EmailExtractor {
         return result
     }
 
-    /// The unresolved addresses whose domain is one slip from a web host of the card, with that
-    /// host ("roberts.com.ay" beside "www.roberts.com.au").
+    /// The unresolved addresses whose domain is one slip from a web host of the card, dots aside,
+    /// with that host ("roberts.com.ay" beside "www.roberts.com.au", "kondo.cajp" beside
+    /// "www.kondo.co.jp").
     static func resolving(_ unresolved: [EmailAddress], webHosts: [String]) -> [String] {
-        unresolved.compactMap { address in
-            webHosts.first(where: { Domains.isValid($0) && CrossChecks.editDistance($0, address.domain) == 1 })
-                .map { EmailAddress(local: address.local, domain: $0).text }
+        func undotted(_ s: String) -> String { s.replacingOccurrences(of: ".", with: "") }
+        return unresolved.compactMap { address in
+            webHosts.first(where: {
+                Domains.isValid($0) && (CrossChecks.editDistance($0, address.domain) == 1
+                    || CrossChecks.editDistance(undotted($0), undotted(address.domain)) == 1)
+            }).map { EmailAddress(local: address.local, domain: $0).text }
         }
     }
 
@@ -285,16 +289,17 @@ public enum URLExtractor {
         return nil
     }
 
-    /// Web addresses that are e-mails whose "@" OCR read as an "a" ("adixitakala.in" beside
-    /// "kala.in"): a bare host that is a local part, an "a" and another host of the card. They
-    /// leave the web addresses and join the e-mails.
+    /// Web addresses that are e-mails whose "@" OCR read as a letter of its shape, "a", "g" or "q"
+    /// ("adixitakala.in" beside "kala.in", "npaniczgfundacja.pl" beside "fundacja.pl"): a bare host
+    /// that is a local part, such a letter and another host of the card. They leave the web
+    /// addresses and join the e-mails.
     static func emailsReadAsWebAddresses(_ urls: [String], emails: [String]) -> (urls: [String], emails: [String]) {
         let hosts = Domains.hosts(emails: emails, urls: urls)
         var keptURLs: [String] = [], found: [String] = []
         for url in urls {
             let host = host(of: url)
             let bare = !url.hasPrefix("http") && !url.hasPrefix("www.")
-            if bare, let domain = hosts.first(where: { $0 != host && host.hasSuffix("a" + $0) }),
+            if bare, let domain = hosts.first(where: { other in other != host && "agq".contains { host.hasSuffix(String($0) + other) } }),
                case let local = host.dropLast(domain.count + 1), local.count >= 2, !local.contains("."),
                local.unicodeScalars.allSatisfy(EmailExtractor.localChars.contains) {
                 found.append(local + "@" + domain)

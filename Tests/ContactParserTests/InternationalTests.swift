@@ -576,6 +576,15 @@ import Testing
         // A domain with no real suffix, one slip from the web address.
         let suffix = ContactParser().parse(text: "Emily Francis\nfrancis@roberts.com.ay\nhttps://www.roberts.com.au")
         #expect(suffix.emails == ["francis@roberts.com.au"])
+        // The same with a dot lost and a letter misread in a suffix of two labels.
+        let lost = ContactParser().parse(text: "Taro Sato\nE | sato@hanada.cajp\nW | https://www.hanada.co.jp")
+        #expect(lost.emails == ["sato@hanada.co.jp"])
+        // An "@" read as a "g" or a "q", beside the card's web address.
+        for sign in ["g", "q"] {
+            let c = ContactParser(fallbackRegion: "PL").parse(text: "Nina Ostrowska\nnostrowska\(sign)lipowa.pl\nlipowa.pl")
+            #expect(c.emails == ["nostrowska@lipowa.pl"], "\(sign)")
+            #expect(c.urls == ["lipowa.pl"], "\(sign)")
+        }
         // Without a web address to say what it was, an address with no real suffix is left out.
         #expect(ContactParser().parse(text: "Emily Francis\nfrancis@roberts.com.ay").emails.isEmpty)
     }
