@@ -76,6 +76,19 @@ import Testing
         #expect(people.personName(line([20, 18])).full == "欧凤兰")
     }
 
+    /// A prefecture OCR misread by one character before its mark is the listed one, and the
+    /// city after it is the card's city; a city's name one character from a listed city stays.
+    @Test func aPrefectureMisreadByOneCharacterIsTheListedOne() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社みどり製作所", 32), ("緑川 花子", 50), ("〒371-0001 税馬県前橋市大手町9-8-7", 20), ("携帯 090-1234-5678", 18),
+        ]))
+        #expect(contact.address?.region == "群馬県")
+        #expect(contact.address?.city == "前橋市")
+        #expect(contact.address?.street == "大手町9-8-7")
+        #expect(CJKAddress.misreadSubregion(atStartOf: "福X県福岡市", regions: ["JP"]) == nil)
+        #expect(CJKAddress.misreadSubregion(atStartOf: "上虞市百官街道1号", regions: ["CN"]) == nil)
+    }
+
     /// A Korean road address read with its syllables parted and its number joined comes out as
     /// the standard form writes it: the road's name as one word, a space, the building's number.
     @Test func aKoreanRoadAddressTakesItsStandardForm() {

@@ -168,6 +168,7 @@ enum CJKAddress {
                 }
             }
         }
+        if let listed = misreadSubregion(atStartOf: text, regions: regions) { return listed }
         let first = text.split(separator: " ").first.map(String.init) ?? text
         for suffix in ["特別自治道", "特別自治市", "특별자치도", "특별자치시", "특별시", "광역시", "自治区", "自治區", "都", "道", "府", "県", "省", "도"]
         where first.count <= 8 {
@@ -176,6 +177,22 @@ enum CJKAddress {
             }
         }
         return nil
+    }
+
+    /// A listed sub-region of three characters or more whose name OCR misread by one character
+    /// before its unit's mark ("税馬県" for 群馬県, "雇児島県" for 鹿児島県), spelled as listed; only
+    /// when no other listed name is as close. Not a city's (上海市): a city of another name one
+    /// character away (上虞市) may begin the address itself.
+    static func misreadSubregion(atStartOf text: String, regions: [String]) -> String? {
+        var found: [String] = []
+        for code in regions {
+            for s in ParserData.addressFormats[code]?.subregions ?? [] where s.name.count >= 3 && CJKText.counts(s.name).eastAsian == s.name.count {
+                let name = Array(s.name), read = Array(text.prefix(name.count))
+                guard read.count == name.count, read.last == name.last, name.last != "市" else { continue }
+                if zip(name, read).filter({ $0 != $1 }).count == 1, !found.contains(s.name) { found.append(s.name) }
+            }
+        }
+        return found.count == 1 ? found[0] : nil
     }
 
     /// The whole unit that starts with a listed short name ("서울" -> "서울특별시", "广西" -> "广西壮族自治区").
