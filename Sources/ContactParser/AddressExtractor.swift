@@ -432,6 +432,16 @@ enum AddressExtractor {
             region = s
             city = cleanPart(previous.removeLast())
         }
+        // "da Mata - SC, 83692-095", "Austin TX, 78701": the sub-region after the locality in the
+        // segment before the postcode's.
+        if region == nil, rest.isEmpty, !city.isEmpty {
+            let (kept, found) = subregionAtEnd(of: city.split(separator: " ").map(String.init), format: format)
+            let locality = cleanPart(kept.joined(separator: " "))
+            if let found, isLocality(locality) {
+                region = found
+                city = locality
+            }
+        }
         guard city.isEmpty || isLocality(city) else { return nil }
         return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
                         postalCode: postcode, country: country)

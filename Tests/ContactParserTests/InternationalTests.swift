@@ -458,6 +458,15 @@ import Testing
         #expect(gb.postalCode == "S1B 0PA" && gb.city == "West Lynn" && gb.street == "3 Mandy Field")
     }
 
+    /// "City - UF, CEP": the state after the locality's dash, in the segment before the postcode's,
+    /// is the sub-region, not part of the city; so is "City ST, ZIP".
+    @Test func theSubregionAfterTheLocalityBeforeAPostcodesSegmentIsTheRegion() throws {
+        let br = try #require(ContactParser().parse(text: "Lia Prado\nRua Lima, 3\nVila Rica - MG, 35400-000").address)
+        #expect(br.city == "Vila Rica" && br.region == "MG" && br.postalCode == "35400-000" && br.street == "Rua Lima, 3")
+        let us = try #require(ContactParser().parse(text: "Jo Doe\n12 Main St\nAustin TX, 78701").address)
+        #expect(us.city == "Austin" && us.region == "TX" && us.postalCode == "78701")
+    }
+
     /// Ireland's pattern takes any three and four letters or digits, but an Eircode, like every
     /// postcode but Bermuda's, holds a digit: a firm's name of such words is no locality and code.
     @Test func wordsAlonePrintedLikeALoosePatternAreNoPostcode() throws {
