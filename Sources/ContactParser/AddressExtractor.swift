@@ -432,13 +432,14 @@ enum AddressExtractor {
             region = s
             city = cleanPart(previous.removeLast())
         }
-        // "da Mata - SC, 83692-095", "Austin TX, 78701": the sub-region after the locality in the
-        // segment before the postcode's.
-        if region == nil, rest.isEmpty, !city.isEmpty {
-            let (kept, found) = subregionAtEnd(of: city.split(separator: " ").map(String.init), format: format)
-            let locality = cleanPart(kept.joined(separator: " "))
-            if let found, isLocality(locality) {
-                region = found
+        // "da Mata - SC, 83692-095", "Austin TX, 78701": the sub-region's key in capitals after the
+        // locality, in the segment before the postcode's ("New Delhi" ends with a state's name, and
+        // is a city's).
+        if region == nil, rest.isEmpty, !city.isEmpty, let key = city.split(separator: " ").last.map(String.init),
+           key.count <= 3, key.allSatisfy(\.isUppercase), format.subregions.contains(where: { $0.key == key }) {
+            let locality = cleanPart(String(city.dropLast(key.count)))
+            if isLocality(locality) {
+                region = key
                 city = locality
             }
         }

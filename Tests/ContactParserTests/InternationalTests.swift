@@ -465,6 +465,9 @@ import Testing
         #expect(br.city == "Vila Rica" && br.region == "MG" && br.postalCode == "35400-000" && br.street == "Rua Lima, 3")
         let us = try #require(ContactParser().parse(text: "Jo Doe\n12 Main St\nAustin TX, 78701").address)
         #expect(us.city == "Austin" && us.region == "TX" && us.postalCode == "78701")
+        // A city whose name ends with a state's name keeps it.
+        let india = try #require(ContactParser(fallbackRegion: "IN").parse(text: "Ravi Rao\n12 Park Street\nNew Delhi, 110001").address)
+        #expect(india.city == "New Delhi" && india.postalCode == "110001")
     }
 
     /// Ireland's pattern takes any three and four letters or digits, but an Eircode, like every
