@@ -432,20 +432,21 @@ enum AddressExtractor {
             region = s
             city = cleanPart(previous.removeLast())
         }
-        // "da Mata - SC, 83692-095", "Austin TX, 78701": the sub-region's key in capitals after the
-        // locality, in the segment before the postcode's ("New Delhi" ends with a state's name, and
-        // is a city's).
-        if region == nil, rest.isEmpty, !city.isEmpty, let key = city.split(separator: " ").last.map(String.init),
-           key.count <= 3, key.allSatisfy(\.isUppercase), format.subregions.contains(where: { $0.key == key }) {
-            let locality = cleanPart(String(city.dropLast(key.count)))
-            if isLocality(locality) {
-                region = key
-                city = locality
-            }
-        }
+        // The sub-region after the locality, in the segment before the postcode's.
+        if region == nil, rest.isEmpty, let split = keyAfterLocality(city, format: format) { (city, region) = (split.locality, split.key) }
         guard city.isEmpty || isLocality(city) else { return nil }
         return CityLine(before: previous.joined(separator: ", "), city: city.isEmpty ? nil : city, region: region,
                         postalCode: postcode, country: country)
+    }
+
+    /// A locality and the key in capitals of a sub-region of `format` printed after it ("da Mata -
+    /// SC", "Austin TX"); nil when the last word is no such key ("New Delhi" ends with a state's
+    /// name, and is a city's).
+    static func keyAfterLocality(_ text: String, format: AddressFormat) -> (locality: String, key: String)? {
+        guard let key = text.split(separator: " ").last.map(String.init), key.count <= 3, key.allSatisfy(\.isUppercase),
+              format.subregions.contains(where: { $0.key == key }) else { return nil }
+        let locality = cleanPart(String(text.dropLast(key.count)))
+        return isLocality(locality) ? (locality, key) : nil
     }
 
     /// The sub-region `text` names in `format` (key, name or Latin name), as printed; nil when none.
