@@ -265,12 +265,13 @@ enum PeopleExtractor {
     }
 
     /// True when the line's letters and a domain label agree: "Byrd PLC" and "byrdplc", "Koh & Low
-    /// Systems" and "kohlow", "SÜSSEBIER KG" and "suessebier".
+    /// Systems" and "kohlow", "SÜSSEBIER KG" and "suessebier", "Tsubame Precision Japan Inc." and
+    /// "tsubame-precision" (a label's hyphens part words, as the line's spaces do).
     static func agreesWithDomain(_ text: String, labels: [String]) -> Bool {
         let plain = lettersOnly(text), german = germanFold(text)
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "&" }).map { lettersOnly(String($0)) }.filter { !$0.isEmpty }
         let core = words.filter { !ParserData.isLegalForm($0) }.joined()
-        for label in labels where label.count >= 3 {
+        for label in labels.map({ $0.replacingOccurrences(of: "-", with: "") }) where label.count >= 3 {
             for candidate in [plain, german, core] where !candidate.isEmpty {
                 if candidate == label || (label.count >= 4 && candidate.hasPrefix(label)) || (candidate.count >= 4 && label.hasPrefix(candidate)) {
                     return true

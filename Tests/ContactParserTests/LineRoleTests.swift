@@ -54,6 +54,9 @@ import Testing
         let c = ContactParser(fallbackRegion: "JP").parse(lines: lines)
         #expect(c.title == "General Manager, Overseas Sales Division")
         #expect(c.organization == "Tsubame Precision Japan Inc.")  // never cut at the country's name
+        // A domain's hyphens part words as the line's spaces do.
+        #expect(PeopleExtractor.agreesWithDomain("Tsubame Precision Japan Inc.", labels: ["tsubame-precision"]))
+        #expect(!PeopleExtractor.agreesWithDomain("Overseas Sales Division", labels: ["tsubame-precision"]))
     }
 
     @Test func aLabelledLineIsNeverTheOrganization() {
