@@ -439,12 +439,11 @@ enum AddressExtractor {
                         postalCode: postcode, country: country)
     }
 
-    /// A locality and the key in capitals of a sub-region of `format` printed after it ("da Mata -
-    /// SC", "Austin TX"); nil when the last word is no such key ("New Delhi" ends with a state's
-    /// name, and is a city's).
+    /// A locality and the key of a sub-region of `format` printed after it (`isSubregionKey`: "da
+    /// Mata - SC", "Austin TX"); nil when the last word is no such key ("New Delhi" ends with a
+    /// state's name, and is a city's).
     static func keyAfterLocality(_ text: String, format: AddressFormat) -> (locality: String, key: String)? {
-        guard let key = text.split(separator: " ").last.map(String.init), key.count <= 3, key.allSatisfy(\.isUppercase),
-              format.subregions.contains(where: { $0.key == key }) else { return nil }
+        guard let key = text.split(separator: " ").last.map(String.init), isSubregionKey(key, format: format) else { return nil }
         let locality = cleanPart(String(text.dropLast(key.count)))
         return isLocality(locality) ? (locality, key) : nil
     }

@@ -51,8 +51,7 @@ enum CrossChecks {
         // A word in title case ("Brown", "Ølgod") is whole: glued letters break its case ("iBROWN",
         // "lBrown"); its domain lost a letter instead ("rown", or "lgod" with no letter for Ø).
         let first = PeopleExtractor.lettersOnly(words[0])
-        let letters = words[0].filter(\.isLetter)
-        let titleCase = letters.first?.isUppercase == true && letters.dropFirst().allSatisfy(\.isLowercase)
+        let titleCase = PeopleExtractor.isTitleCase(words[0])
         for extra in 1...2 where first.count > extra + 3 && !titleCase {
             let rest = String(first.dropFirst(extra))
             if label.hasPrefix(rest) || rest.hasPrefix(label), !label.hasPrefix(first) {

@@ -49,8 +49,8 @@ enum EdgeDebris {
         guard k + 1 < words.count, word.count >= 2, !["al", "el"].contains(word), PeopleExtractor.nameParticles.contains(word) else {
             return false
         }
-        let next = words[k + 1].text.filter(\.isLetter)
-        return next.count >= 2 && next.first!.isUppercase && next.dropFirst().allSatisfy(\.isLowercase)
+        let next = words[k + 1].text
+        return next.filter(\.isLetter).count >= 2 && PeopleExtractor.isTitleCase(next)
     }
 
     static func probability(_ features: [Double]) -> Double {

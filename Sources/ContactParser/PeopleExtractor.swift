@@ -255,6 +255,12 @@ enum PeopleExtractor {
     /// The distinctive label of a domain: "mail.acme.co.uk" -> "acme".
     static func domainLabel(_ host: String) -> String? { Domains.registrableLabel(of: host) }
 
+    /// True when a word's letters are in title case: a capital, then lower case ("Brown", "Ølgod").
+    static func isTitleCase(_ word: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        return letters.first?.isUppercase == true && letters.dropFirst().allSatisfy(\.isLowercase)
+    }
+
     static func lettersOnly(_ s: String) -> String {
         String(fold(s).filter { $0.isLetter || $0.isNumber })
     }
