@@ -53,30 +53,53 @@ struct CardLine: Sendable {
     }
 
     /// The line's words in columns: split where a gap is far wider than the line's other gaps,
-    /// or wide by any measure; the whole line when it has no word boxes.
+    /// or wide by any measure; the whole line when it has no word boxes. A word of marks alone (a
+    /// dash, a bar: a separator, or OCR's reading of blank paper) standing in such a gap does not
+    /// close it: the columns part there and the marks are dropped (not after a label alone: "W |"
+    /// stays with the address it labels).
     static func columns(of line: TextLine) -> [(text: String, confidence: Double, left: Double?, words: [TextWord])] {
         guard line.words.count > 1, let height = line.height, height > 0 else { return [(line.text, line.confidence ?? 0.9, line.left, [])] }
+        let words = line.words
         var pieces: [(text: String, confidence: Double, left: Double?, words: [TextWord])] = []
-        let gaps = zip(line.words, line.words.dropFirst()).map { $1.left - $0.right }
+        let gaps = zip(words, words.dropFirst()).map { $1.left - $0.right }
         // Without other gaps to compare with (two words), the space the type's own pitch makes:
         // letter-spaced capitals set their words as far apart as their letters.
-        let letters = line.words.reduce(0) { $0 + $1.text.count }
-        let pitch = letters > 0 ? line.words.reduce(0.0) { $0 + ($1.right - $1.left) } / Double(letters) : 0
-        var current: [TextWord] = [line.words[0]]
-        for (k, w) in line.words.dropFirst().enumerated() {
-            let gap = gaps[k]
-            let others = gaps.enumerated().filter { $0.offset != k }.map(\.element).sorted()
+        let letters = words.reduce(0) { $0 + $1.text.count }
+        let pitch = letters > 0 ? words.reduce(0.0) { $0 + ($1.right - $1.left) } / Double(letters) : 0
+        /// Whether the blank between word `from` and word `to` (the gaps between, without the marks
+        /// standing in it) parts two columns, against the line's gaps outside it.
+        func parts(from: Int, to: Int) -> Bool {
+            let gap = gaps[from..<to].reduce(0, +)
+            let others = gaps.enumerated().filter { $0.offset < from || $0.offset >= to }.map(\.element).sorted()
             let usual = others.isEmpty ? Self.spacePerPitch * pitch : others[others.count / 2]
-            if gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1)) {
+            return gap > max(2.5 * height, 40) || (gap > 1.4 * height && gap > 2.5 * max(usual, 1))
+        }
+        var current: [TextWord] = [words[0]]
+        var k = 1
+        while k < words.count {
+            if parts(from: k - 1, to: k) {
                 pieces.append(Self.join(current))
-                current = [w]
+                current = [words[k]]
+            } else if k + 1 < words.count, isMarks(words[k].text), !isMarks(words[k + 1].text), !isMarks(words[k - 1].text),
+                      !Residue.isLabelOnly(current.map(\.text).joined(separator: " "), removing: { _ in false }),
+                      parts(from: k - 1, to: k + 1) {
+                pieces.append(Self.join(current))
+                current = [words[k + 1]]
+                k += 1
             } else {
-                current.append(w)
+                current.append(words[k])
             }
+            k += 1
         }
         pieces.append(Self.join(current))
         return pieces
     }
+
+    /// A word of dashes, bars, bullets or tildes alone (not "&", which joins a company's names).
+    static func isMarks(_ word: String) -> Bool { !word.isEmpty && word.allSatisfy { Self.marks.contains($0) } }
+
+    private static let marks: Set<Character> = ["-", "\u{2010}", "\u{2012}", "\u{2013}", "\u{2014}", "\u{2015}", "|", "\u{00A6}",
+                                                "\u{2022}", "\u{00B7}", "~", "_", "="]
 
     /// A capitalised word of four letters or more ("Colina"): a name OCR misread a letter of, not texture.
     static func isTitleWord(_ word: String) -> Bool {

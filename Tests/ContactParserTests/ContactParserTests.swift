@@ -323,6 +323,23 @@ import Testing
         #expect(c.phones.first?.e164 == "+16465550155")
     }
 
+    /// A dash read in the blank between a name and a company set on its baseline (OCR's reading
+    /// of blank paper, or a separator) does not join the two columns; a dash between words of one
+    /// field, a word's space apart, stays.
+    @Test func aDashInAColumnGapDoesNotJoinTheColumns() {
+        func line(_ words: [(String, Double, Double)], height: Double) -> TextLine {
+            let boxed = words.map { TextWord(text: $0.0, left: $0.1, right: $0.2, confidence: 0.9) }
+            return TextLine(text: words.map(\.0).joined(separator: " "), confidence: 0.9, height: height, words: boxed)
+        }
+        let wide = line([("Marlena", 60, 330), ("Oberholz", 355, 650), ("\u{2014}", 700, 745), ("Fennick", 790, 950)], height: 48)
+        #expect(CardLine.split([wide]).map(\.text) == ["Marlena Oberholz", "Fennick"])
+        let near = line([("Villa", 60, 160), ("\u{2014}", 180, 210), ("Nova", 230, 330)], height: 40)
+        #expect(CardLine.split([near]).map(\.text) == ["Villa - Nova"])
+        let labelled = line([("W", 52, 61), ("|", 74, 76), ("https://fennick.example", 97, 402), ("Am", 700, 730), ("Anger", 738, 800),
+                             ("12", 808, 830)], height: 21)
+        #expect(CardLine.split([labelled]).map(\.text) == ["W | https://fennick.example", "Am Anger 12"])
+    }
+
     /// Two words of letter-spaced capitals ("HALVORSEN  GMBH") stand as far apart as their letters:
     /// one field. Two words a column apart are two.
     @Test func twoLetterSpacedWordsAreOneFieldAndTwoColumnsAreTwo() {
