@@ -61,10 +61,13 @@ public enum ForeignScriptEvidence {
     public static let unsureLine = 0.6
 
     /// The lines read mostly as unsure stray letters; empty when they are too few to say the card
-    /// is printed in another script (at least three, or two that are a third of the lines).
+    /// is printed in another script (at least three, or two that are a third of the lines of
+    /// words: lines of numbers, e-mail and web addresses alone are printed in Latin letters on
+    /// any card, and do not count).
     public static func unreadLines(in page: OCRPage) -> [OCRLine] {
         let unread = page.lines.filter(isUnread)
-        guard unread.count >= 3 || (unread.count == 2 && 3 * unread.count >= page.lines.count) else { return [] }
+        let worded = page.lines.filter { !letteredWords(of: $0).isEmpty }.count
+        guard unread.count >= 3 || (unread.count == 2 && 3 * unread.count >= worded) else { return [] }
         return unread
     }
 
@@ -72,14 +75,17 @@ public enum ForeignScriptEvidence {
     /// read unsurely.
     public static func isUnread(_ line: OCRLine) -> Bool {
         guard line.confidence < 0.7 else { return false }
-        var stray = 0, lettered = 0
-        for word in line.words where word.text.contains(where: \.isLetter) {
-            if word.text.contains("@") || word.text.contains(".") && word.text.count > 5 { continue }
-            if word.text.filter(\.isNumber).count >= 3 { continue }
-            lettered += 1
-            if word.confidence < unsureLine { stray += 1 }
+        let lettered = letteredWords(of: line)
+        let stray = lettered.filter { $0.confidence < unsureLine }.count
+        return !lettered.isEmpty && 5 * stray >= 3 * lettered.count
+    }
+
+    /// The line's words of letters, without numbers, e-mail and web addresses.
+    static func letteredWords(of line: OCRLine) -> [OCRWord] {
+        line.words.filter { word in
+            word.text.contains(where: \.isLetter) && !(word.text.contains("@") || word.text.contains(".") && word.text.count > 5)
+                && word.text.filter(\.isNumber).count < 3
         }
-        return lettered > 0 && 5 * stray >= 3 * lettered
     }
 
     /// Han characters, kana and Hangul syllables in the words read with at least `sureWord`

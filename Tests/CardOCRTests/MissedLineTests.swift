@@ -33,6 +33,24 @@ import Testing
                 == [Box(left: 80, top: 120, right: 320, bottom: 240)])
     }
 
+    /// Two unread lines are evidence of another script when they are a third of the lines of
+    /// words: a card's numbers, e-mail and web addresses, in Latin letters on any card, do not
+    /// count. Two among as many lines of Latin words are not.
+    @Test func twoUnreadLinesAmongLinesOfContactDataAreEvidence() {
+        let contact = [
+            Self.line([Self.word("03-1234-5678", 100, 300, 200, 20, 0.9)]),
+            Self.line([Self.word("(", 100, 330, 10, 20, 0.4), Self.word("150-0001)", 120, 330, 150, 20, 0.9)]),
+            Self.line([Self.word("k.ito@umiyama.example", 100, 360, 300, 20, 0.9)]),
+            Self.line([Self.word("www.umiyama.example", 100, 390, 300, 20, 0.9)]),
+            Self.line([Self.word("+81", 100, 420, 50, 20, 0.9), Self.word("90-1234-5678", 160, 420, 200, 20, 0.9)]),
+        ]
+        let card = OCRPage(lines: Array(Self.english.lines.prefix(2)) + contact, width: 1000, height: 600)
+        #expect(ForeignScriptEvidence.unreadLines(in: card).count == 2)
+        let words = (0..<5).map { i in Self.line([Self.word("Sales", 100, 300 + 30 * i, 100, 20, 0.9), Self.word("Office", 210, 300 + 30 * i, 100, 20, 0.9)]) }
+        let latin = OCRPage(lines: Array(Self.english.lines.prefix(2)) + words, width: 1000, height: 600)
+        #expect(ForeignScriptEvidence.unreadLines(in: latin).isEmpty)
+    }
+
     @Test func aMissedLineReadAloneTakesItsPlaceAmongTheLines() {
         let part = OCRPage(lines: [Self.line([Self.word("田中", 20, 20, 80, 80, 0.9), Self.word("一郎", 140, 20, 80, 80, 0.9)]),
                                    Self.line([Self.word("~", 230, 90, 10, 10, 0.1)])], width: 240, height: 120)
