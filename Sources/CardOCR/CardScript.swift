@@ -66,8 +66,9 @@ public enum ForeignScriptEvidence {
     /// any card, and do not count).
     public static func unreadLines(in page: OCRPage) -> [OCRLine] {
         let unread = page.lines.filter(isUnread)
-        let worded = page.lines.filter { !letteredWords(of: $0).isEmpty }.count
-        guard unread.count >= 3 || (unread.count == 2 && 3 * unread.count >= worded) else { return [] }
+        // The lines of words are counted only when two lines are unread.
+        guard unread.count >= 3 || (unread.count == 2 && 3 * unread.count >= page.lines.filter { !letteredWords(of: $0).isEmpty }.count)
+        else { return [] }
         return unread
     }
 
