@@ -44,14 +44,18 @@ public enum CardDetector {
         /// edges weighs nearly as likely as `quad` (`rivalMargin`), normalised like it: the text
         /// read inside each tells them apart.
         public let rival: Quadrilateral?
+        /// True when `rival` is not nearly as likely but the likeliest outline elsewhere in the
+        /// photo (`CardDetector.elsewhere`): worth a reading only when the card's holds nothing.
+        public let rivalIsElsewhere: Bool
 
         public init(method: Method, quad: Quadrilateral?, confidence: Double, alternatives: [Quadrilateral] = [],
-                    rival: Quadrilateral? = nil) {
+                    rival: Quadrilateral? = nil, rivalIsElsewhere: Bool = false) {
             self.method = method
             self.quad = quad
             self.confidence = confidence
             self.alternatives = alternatives
             self.rival = rival
+            self.rivalIsElsewhere = rivalIsElsewhere
         }
     }
 
@@ -70,6 +74,31 @@ public enum CardDetector {
         }
     }
 
+    /// The least log-odds of an outline elsewhere (`elsewhere`): below the card's acceptance
+    /// (`acceptLogit`), above most outlines of page text and desk.
+    static let elsewhereLogit = 7.5
+
+    /// The most print an outline elsewhere (`elsewhere`) may have across its sides
+    /// (`HypothesisJudge.printAcross`): a card has its plain margin inside them. (Right outlines
+    /// of 468 generated photos: 97% have at most 0.2; outlines through a busy card's artwork or a
+    /// page's lines have more.)
+    static let elsewherePrintAcross = 0.2
+
+    /// The most likely hypothesis after the first, acceptable or nearly (`elsewhereLogit`), holding
+    /// text, with a plain margin inside its sides (`elsewherePrintAcross`), that is mostly another
+    /// part of the photo: they overlap by less than half their union (a card around the first's
+    /// band, beside the page's print the first took or inside the page the first took with it).
+    /// A card on a printed page, its sides faint against the paper, loses to an outline of the
+    /// page's print (which holds no contact data) by more than `rivalMargin`.
+    static func elsewhere(in ranked: [Hypothesis]) -> Hypothesis? {
+        guard let best = ranked.first else { return nil }
+        let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
+        return ranked.dropFirst().first { h in
+            h.score >= elsewhereLogit && h.features.count > across && h.features[text] > 0
+                && h.features[across] <= elsewherePrintAcross && QuadGeometry.overlap(h.corners, best.corners) < 0.5
+        }
+    }
+
     /// How many runners-up `Location.alternatives` keeps.
     static let alternativesKept = 6
 
@@ -82,10 +111,11 @@ public enum CardDetector {
         let ranked = hypotheses(edges: edges, judge: judge)
         func normalised(_ corners: [Point]) -> Quadrilateral { Quadrilateral(corners: corners.map { Point($0.x / w, $0.y / h) }) }
         if let best = ranked.first, best.score >= acceptLogit {
+            let near = rival(in: ranked)
             return Location(method: .outline, quad: normalised(best.corners),
                             confidence: 1 / (1 + exp(-(best.score - acceptLogit) / 2)) * 0.5 + 0.5,
                             alternatives: ranked.dropFirst().prefix(alternativesKept).map { normalised($0.corners) },
-                            rival: rival(in: ranked).map { normalised($0.corners) })
+                            rival: (near ?? elsewhere(in: ranked)).map { normalised($0.corners) }, rivalIsElsewhere: near == nil)
         }
         let alternatives = ranked.prefix(alternativesKept).map { normalised($0.corners) }
         if let region = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height) {

@@ -35,8 +35,11 @@ public struct PreparedCard: Sendable {
     /// A rival outline (`CardDetector.Location.rival`, stored coordinates) and the photo it is cut
     /// from (`CardPreparer.rivalCard`).
     var rival: (quad: Quadrilateral, working: DecodedImage)? = nil
-    /// True when detection found a rival outline nearly as likely as the card's (`CardPreparer.rivalCard`).
+    /// True when detection found a rival outline (`CardPreparer.rivalCard`).
     public var hasRival: Bool { rival != nil }
+    /// True when the rival outline is the likeliest elsewhere in the photo, not one nearly as
+    /// likely as the card's (`CardDetector.Location.rivalIsElsewhere`).
+    public internal(set) var rivalIsElsewhere = false
     /// The card as it was cut, before it was levelled (`TextSkew`), and the slant it was levelled
     /// by; nil when it was not. Codes are read on it: a levelled copy blurs their modules.
     public private(set) var unlevelled: (image: PixelImage, degrees: Double)? = nil
@@ -91,7 +94,7 @@ public enum CardPreparer {
         return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds,
                             detectMs: time.detect.milliseconds, phases: time.phases, warnings: cut.decoded.warnings,
                             overlay: overlay ? drawOverlay(preview, location, chosen: cut.stored, orientation: o) : nil, frame: frame,
-                            storedQuad: cut.stored, rival: rival)
+                            storedQuad: cut.stored, rival: rival, rivalIsElsewhere: location.rivalIsElsewhere)
     }
 
     /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as

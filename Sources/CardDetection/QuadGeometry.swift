@@ -175,6 +175,22 @@ enum QuadGeometry {
             && b.allSatisfy { p in a.contains { distance($0, p) <= tolerance } }
     }
 
+    /// The share of the convex outline `a` inside the convex outline `b`, estimated on a grid of
+    /// points in `a` (8 x 5).
+    static func insideShare(_ a: [Point], _ b: [Point]) -> Double {
+        let points = HypothesisJudge.grid(a, cols: 8, rows: 5, inset: 0)
+        return Double(points.filter { contains(b, $0) }.count) / Double(points.count)
+    }
+
+    /// Intersection over union of two convex outlines, estimated on a grid of points in each
+    /// (`insideShare`), times its area.
+    static func overlap(_ a: [Point], _ b: [Point]) -> Double {
+        let areaA = area(a), areaB = area(b)
+        let common = (insideShare(a, b) * areaA + insideShare(b, a) * areaB) / 2
+        let union = areaA + areaB - common
+        return union > 0 ? common / union : 0
+    }
+
     static func orderClockwiseFromTopLeft(_ quad: [Point]) -> [Point] {
         let cx = quad.map(\.x).reduce(0, +) / 4, cy = quad.map(\.y).reduce(0, +) / 4
         // Clockwise in image coordinates (y down) is increasing angle.

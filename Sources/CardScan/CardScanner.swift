@@ -259,6 +259,16 @@ public final class CardScanner: Sendable {
     /// 120 generated photos for the same score.)
     static let rivalReadingData = 20
 
+    /// Contact data under which a card whose rival outline lies elsewhere in the photo
+    /// (`PreparedCard.rivalIsElsewhere`) is read along it too: none, and no number either. The
+    /// outline may have taken the print of a page the card lies on; a reading that holds a number
+    /// (printed without its area code: no contact data) is of the card. The outline elsewhere
+    /// wins only with a card's contact data (`rivalReadingData`), not with a number misread in a
+    /// part of the card or the page.
+    static func elsewhereReadingData(_ page: OCRPage) -> Int {
+        page.lines.contains { $0.text.filter(\.isNumber).count >= 7 } ? 0 : 1
+    }
+
     /// How many cards this process has read a second time, cut along a rival outline (for the benchmark).
     public static var rivalReadings: Int { rivalCounter.load(ordering: .relaxed) }
     private static let rivalCounter = Atomic<Int>(0)
@@ -288,7 +298,7 @@ public final class CardScanner: Sendable {
         let data = prepared.hasRival ? contactData(reading.page) : Self.rivalReadingData
         // The contact data of `reading`, where it has been measured (for `levelled`).
         var known: Int? = prepared.hasRival ? data : nil
-        if data < Self.rivalReadingData, let rival = try? CardPreparer.rivalCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide) {
+        if data < (prepared.rivalIsElsewhere ? Self.elsewhereReadingData(reading.page) : Self.rivalReadingData), let rival = try? CardPreparer.rivalCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide) {
             timings.add(rival.detectMs, to: .detect)
             timings.add(rival.decodeMs, to: .decode)
             Self.rivalCounter.add(1, ordering: .relaxed)
@@ -296,7 +306,7 @@ public final class CardScanner: Sendable {
             let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(rival.image, contactData: contactData) }
             timings.add((clock.now - t).milliseconds, to: .ocr)
             let more = contactData(other.page)
-            if more >= data + OCREngine.contactDataLead {
+            if more >= data + OCREngine.contactDataLead, !prepared.rivalIsElsewhere || more >= Self.rivalReadingData {
                 prepared = rival
                 reading = other
                 known = more

@@ -141,6 +141,44 @@ import Testing
     }
 }
 
+/// An outline of the page's print that beat a card lying on the page by more than the rival
+/// margin: the likeliest outline elsewhere in the photo is read when the first holds no contact
+/// data (`CardScanner.read`).
+@Suite struct OutlineElsewhereTests {
+    static func hypothesis(_ corners: [Point], score: Double, text: Double = 0.2, across: Double = 0) -> Hypothesis {
+        var h = RivalOutlineTests.hypothesis(corners, score: score, text: text)
+        h.features[HypothesisJudge.printAcrossFeature] = across
+        return h
+    }
+
+    static let page = WholeCardTests.rectangle(20, 20, 200, 130)
+    /// Mostly the same part of the photo as `page` (two thirds of their union in common).
+    static let pageAgain = WholeCardTests.rectangle(50, 20, 230, 130)
+    static let card = WholeCardTests.rectangle(260, 160, 440, 270)
+
+    @Test func theLikeliestOutlineMostlyOutsideTheFirstIsElsewhere() {
+        let best = Self.hypothesis(Self.page, score: 15)
+        let ranked = [best, Self.hypothesis(Self.pageAgain, score: 14), Self.hypothesis(Self.card, score: CardDetector.elsewhereLogit + 0.1)]
+        #expect(CardDetector.elsewhere(in: ranked)?.corners == Self.card)
+        // Too far behind, without text, or with print across its sides (a picture on a busy card).
+        for other in [Self.hypothesis(Self.card, score: CardDetector.elsewhereLogit - 0.1),
+                      Self.hypothesis(Self.card, score: 12, text: 0),
+                      Self.hypothesis(Self.card, score: 12, across: CardDetector.elsewherePrintAcross + 0.05)] {
+            #expect(CardDetector.elsewhere(in: [best, Self.hypothesis(Self.pageAgain, score: 14), other]) == nil)
+        }
+    }
+
+    @Test func overlapIsTheCommonShareOfTheUnion() {
+        #expect(abs(QuadGeometry.overlap(Self.page, Self.page) - 1) < 0.01)
+        #expect(QuadGeometry.overlap(Self.page, Self.card) == 0)
+        // 150 of 210 columns in common (estimated on a grid of points: to 0.1).
+        #expect(abs(QuadGeometry.overlap(Self.page, Self.pageAgain) - 150.0 / 210) < 0.1)
+        // A band of a quarter of the card inside it.
+        let band = WholeCardTests.rectangle(260, 160, 440, 187.5)
+        #expect(abs(QuadGeometry.overlap(Self.card, band) - 0.25) < 0.05)
+    }
+}
+
 /// A card lying on a page whose running text lies wholly inside an outline of the card with part
 /// of the page (its sides cross no print): the dense print it takes in tells it from the card.
 @Suite struct DensePrintTests {

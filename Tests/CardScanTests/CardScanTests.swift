@@ -1,4 +1,5 @@
 import CardDetection
+@testable import CardOCR
 import ContactParser
 import ImageIngest
 import Foundation
@@ -243,5 +244,25 @@ struct CountingInputs: Sequence, Sendable {
         try await Task.sleep(for: .milliseconds(300))
         #expect(counter.value == afterCancel)
         #expect(afterCancel < 100)
+    }
+}
+
+/// A card whose rival outline lies elsewhere in the photo is read along it only when its own
+/// reading holds no contact data and no number: a reading with a number printed without its area
+/// code is of the card (`CardScanner.elsewhereReadingData`).
+@Suite struct OutlineElsewhereReadingTests {
+    static func page(_ lines: [String]) -> OCRPage {
+        OCRPage(lines: lines.enumerated().map { i, text in
+            OCRLine(words: [OCRWord(text: text, confidence: 0.9, box: Box(left: 0, top: 30 * i, right: 300, bottom: 30 * i + 20))],
+                    box: Box(left: 0, top: 30 * i, right: 300, bottom: 30 * i + 20))
+        }, width: 400, height: 300)
+    }
+
+    @Test func aReadingWithoutANumberAsksForTheOutlineElsewhere() {
+        // The print of a page, or a logo: no contact data is under 1.
+        #expect(CardScanner.elsewhereReadingData(Self.page(["Budget review before the meeting", "Quarterly figures 2024"])) == 1)
+        // A number without its area code, on a line of its own or with its label: none is under 0.
+        #expect(CardScanner.elsewhereReadingData(Self.page(["Oficina Modelo", "Tel. 3123-0800"])) == 0)
+        #expect(CardScanner.elsewhereReadingData(Self.page(["555 0123"])) == 0)
     }
 }
