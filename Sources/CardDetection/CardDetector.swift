@@ -41,8 +41,9 @@ public enum CardDetector {
         /// The next most likely outlines, best first, normalised like `quad` (for the debug overlay).
         public let alternatives: [Quadrilateral]
         /// Another outline, of another card or another part of the photo, that the evidence of
-        /// edges weighs nearly as likely as `quad` (`rivalMargin`), normalised like it: the text
-        /// read inside each tells them apart.
+        /// edges weighs nearly as likely as `quad` (`rivalMargin`) or, when none is, the likeliest
+        /// outline elsewhere in the photo (`rivalIsElsewhere`), normalised like it: the text read
+        /// inside each tells them apart.
         public let rival: Quadrilateral?
         /// True when `rival` is not nearly as likely but the likeliest outline elsewhere in the
         /// photo (`CardDetector.elsewhere`): worth a reading only when the card's holds nothing.
@@ -99,6 +100,13 @@ public enum CardDetector {
         }
     }
 
+    /// The rival `locate` reports (`Location.rival`): one nearly as likely (`rival`), else one
+    /// elsewhere (`elsewhere`), which says so.
+    static func reportedRival(in ranked: [Hypothesis]) -> (hypothesis: Hypothesis, isElsewhere: Bool)? {
+        if let near = rival(in: ranked) { return (near, false) }
+        return elsewhere(in: ranked).map { ($0, true) }
+    }
+
     /// How many runners-up `Location.alternatives` keeps.
     static let alternativesKept = 6
 
@@ -111,11 +119,11 @@ public enum CardDetector {
         let ranked = hypotheses(edges: edges, judge: judge)
         func normalised(_ corners: [Point]) -> Quadrilateral { Quadrilateral(corners: corners.map { Point($0.x / w, $0.y / h) }) }
         if let best = ranked.first, best.score >= acceptLogit {
-            let near = rival(in: ranked)
+            let other = reportedRival(in: ranked)
             return Location(method: .outline, quad: normalised(best.corners),
                             confidence: 1 / (1 + exp(-(best.score - acceptLogit) / 2)) * 0.5 + 0.5,
                             alternatives: ranked.dropFirst().prefix(alternativesKept).map { normalised($0.corners) },
-                            rival: (near ?? elsewhere(in: ranked)).map { normalised($0.corners) }, rivalIsElsewhere: near == nil)
+                            rival: other.map { normalised($0.hypothesis.corners) }, rivalIsElsewhere: other?.isElsewhere ?? false)
         }
         let alternatives = ranked.prefix(alternativesKept).map { normalised($0.corners) }
         if let region = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height) {

@@ -260,13 +260,20 @@ public final class CardScanner: Sendable {
     static let rivalReadingData = 20
 
     /// Contact data under which a card whose rival outline lies elsewhere in the photo
-    /// (`PreparedCard.rivalIsElsewhere`) is read along it too: none, and no number either. The
-    /// outline may have taken the print of a page the card lies on; a reading that holds a number
-    /// (printed without its area code: no contact data) is of the card. The outline elsewhere
-    /// wins only with a card's contact data (`rivalReadingData`), not with a number misread in a
-    /// part of the card or the page.
+    /// (`PreparedCard.rivalIsElsewhere`) is read along it too: none, and no number either (seven
+    /// digits on a line, in any script). The outline may have taken the print of a page the card
+    /// lies on; a reading that holds a number (printed without its area code: no contact data) is
+    /// of the card.
     static func elsewhereReadingData(_ page: OCRPage) -> Int {
         page.lines.contains { $0.text.filter(\.isNumber).count >= 7 } ? 0 : 1
+    }
+
+    /// Whether a rival outline's reading, holding `more` contact data, takes the place of the
+    /// card's, holding `data`: clearly more (`OCREngine.contactDataLead`), and for an outline
+    /// elsewhere a card's contact data (`rivalReadingData`), not a number misread in a part of
+    /// the card or of the page.
+    static func keepsRival(holding more: Int, over data: Int, elsewhere: Bool) -> Bool {
+        more >= data + OCREngine.contactDataLead && (!elsewhere || more >= rivalReadingData)
     }
 
     /// How many cards this process has read a second time, cut along a rival outline (for the benchmark).
@@ -280,7 +287,9 @@ public final class CardScanner: Sendable {
     /// Reads the card upright. A card whose reading holds little contact data (`rivalReadingData`)
     /// is read again along the rival outline detection found nearly as likely, if any
     /// (`CardDetector.Location.rival`), and that reading is kept, with its card, when it holds
-    /// clearly more (`OCREngine.contactDataLead`). A card found only as a text region (no outline
+    /// clearly more (`OCREngine.contactDataLead`); a rival outline elsewhere in the photo is read
+    /// when the card's reading holds nothing (`elsewhereReadingData`) and kept as `keepsRival`
+    /// says. A card found only as a text region (no outline
     /// convinced) is read a second time as the whole frame: the region may be a corner of a card
     /// that fills the frame, its other text lost in a busy picture or pattern. The reading with
     /// more surely read text is kept, with its card (`OCREngine.isBetter`). A reading that still
@@ -294,7 +303,8 @@ public final class CardScanner: Sendable {
         var reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(prepared.image, contactData: contactData) }
         timings[.ocr] = (clock.now - t).milliseconds
         // Little contact data read, and another outline nearly as likely: the outline may have
-        // taken the page or the desk beside the card, or left part of the card out.
+        // taken the page or the desk beside the card, or left part of the card out. Nothing read,
+        // and an outline elsewhere: the card may lie on a page whose print won.
         let data = prepared.hasRival ? contactData(reading.page) : Self.rivalReadingData
         // The contact data of `reading`, where it has been measured (for `levelled`).
         var known: Int? = prepared.hasRival ? data : nil
@@ -306,7 +316,7 @@ public final class CardScanner: Sendable {
             let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(rival.image, contactData: contactData) }
             timings.add((clock.now - t).milliseconds, to: .ocr)
             let more = contactData(other.page)
-            if more >= data + OCREngine.contactDataLead, !prepared.rivalIsElsewhere || more >= Self.rivalReadingData {
+            if Self.keepsRival(holding: more, over: data, elsewhere: prepared.rivalIsElsewhere) {
                 prepared = rival
                 reading = other
                 known = more

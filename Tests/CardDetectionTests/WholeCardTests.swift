@@ -168,6 +168,17 @@ import Testing
         }
     }
 
+    @Test func locateReportsARivalNearlyAsLikelyFirstThenOneElsewhere() throws {
+        let best = Self.hypothesis(Self.page, score: 15)
+        let elsewhere = Self.hypothesis(Self.card, score: 9)
+        let found = try #require(CardDetector.reportedRival(in: [best, elsewhere]))
+        #expect(found.hypothesis.corners == Self.card && found.isElsewhere)
+        // A rival nearly as likely (here the page's outline shifted: no plain margin asked) comes first.
+        let near = try #require(CardDetector.reportedRival(in: [best, elsewhere, Self.hypothesis(Self.pageAgain, score: 14.5)]))
+        #expect(near.hypothesis.corners == Self.pageAgain && !near.isElsewhere)
+        #expect(CardDetector.reportedRival(in: [best]) == nil)
+    }
+
     @Test func overlapIsTheCommonShareOfTheUnion() {
         #expect(abs(QuadGeometry.overlap(Self.page, Self.page) - 1) < 0.01)
         #expect(QuadGeometry.overlap(Self.page, Self.card) == 0)

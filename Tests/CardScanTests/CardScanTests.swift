@@ -264,5 +264,19 @@ struct CountingInputs: Sequence, Sendable {
         // A number without its area code, on a line of its own or with its label: none is under 0.
         #expect(CardScanner.elsewhereReadingData(Self.page(["Oficina Modelo", "Tel. 3123-0800"])) == 0)
         #expect(CardScanner.elsewhereReadingData(Self.page(["555 0123"])) == 0)
+        // Six digits are no number.
+        #expect(CardScanner.elsewhereReadingData(Self.page(["Since 1998, Suite 12"])) == 1)
+    }
+
+    @Test func anOutlineElsewhereWinsOnlyWithACardsContactData() {
+        let lead = OCREngine.contactDataLead, enough = CardScanner.rivalReadingData
+        // A number misread in part of the card or the page is not enough elsewhere; it is for a
+        // rival nearly as likely.
+        #expect(!CardScanner.keepsRival(holding: lead + 2, over: 0, elsewhere: true))
+        #expect(CardScanner.keepsRival(holding: lead + 2, over: 0, elsewhere: false))
+        #expect(CardScanner.keepsRival(holding: enough, over: 0, elsewhere: true))
+        // Clearly more than the card's reading in either case.
+        #expect(!CardScanner.keepsRival(holding: enough, over: enough - lead + 1, elsewhere: true))
+        #expect(!CardScanner.keepsRival(holding: 10, over: 10 - lead + 1, elsewhere: false))
     }
 }
