@@ -493,7 +493,17 @@ def render_card(c, rng, families, force=None):
     elif layout == "split_corners":
         d.text((margin, margin), name_txt, font=f_name, fill=text_colour)
         d.text((margin, margin + s_name * 1.3), c["title"], font=f_title, fill=text_colour)
-        d.text((W - margin, margin), org_txt, font=f_org, fill=accent, anchor="ra")
+        # The company beside the name, never over it: its type made smaller to fit the room the
+        # name leaves (with a gap), or, where that would make it small, set on a line of its own
+        # under the title.
+        beside = W - 2 * margin - f_name.getlength(name_txt) - W * 0.06
+        s_beside = fitting_size(family, s_org, org_style, org_txt, beside)
+        if f_org.getlength(org_txt) <= beside:
+            d.text((W - margin, margin), org_txt, font=f_org, fill=accent, anchor="ra")
+        elif s_beside >= max(s_small, 0.7 * s_org) and font(family, s_beside, org_style).getlength(org_txt) <= beside:
+            d.text((W - margin, margin), org_txt, font=font(family, s_beside, org_style), fill=accent, anchor="ra")
+        else:
+            d.text((W - margin, margin + s_name * 1.3 + s_title * 1.6), org_txt, font=f_org, fill=accent, anchor="ra")
         y0 = H - margin - line_gap * len(rows)
         contact_block(margin, y0, rows)
         contact_block(W - margin, H - margin - line_gap * len(addr_rows), addr_rows, anchor="ra")
