@@ -498,10 +498,9 @@ def render_card(c, rng, families, force=None):
         # under the title.
         beside = W - 2 * margin - f_name.getlength(name_txt) - W * 0.06
         s_beside = fitting_size(family, s_org, org_style, org_txt, beside)
-        if f_org.getlength(org_txt) <= beside:
-            d.text((W - margin, margin), org_txt, font=f_org, fill=accent, anchor="ra")
-        elif s_beside >= max(s_small, 0.7 * s_org) and font(family, s_beside, org_style).getlength(org_txt) <= beside:
-            d.text((W - margin, margin), org_txt, font=font(family, s_beside, org_style), fill=accent, anchor="ra")
+        f_beside = font(family, s_beside, org_style)
+        if f_beside.getlength(org_txt) <= beside and (s_beside == s_org or s_beside >= max(s_small, 0.7 * s_org)):
+            d.text((W - margin, margin), org_txt, font=f_beside, fill=accent, anchor="ra")
         else:
             d.text((W - margin, margin + s_name * 1.3 + s_title * 1.6), org_txt, font=f_org, fill=accent, anchor="ra")
         y0 = H - margin - line_gap * len(rows)
