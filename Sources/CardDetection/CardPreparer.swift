@@ -35,6 +35,12 @@ public struct PreparedCard: Sendable {
     /// A rival outline (`CardDetector.Location.rival`, stored coordinates) and the photo it is cut
     /// from (`CardPreparer.rivalCard`).
     var rival: (quad: Quadrilateral, working: DecodedImage)? = nil
+    /// The photo at the working size an outline was cut from, for `CardPreparer.closerCard`; nil
+    /// for the whole frame and once the card is read.
+    public private(set) var working: DecodedImage? = nil
+
+    /// Lets go of the photo at the working size (`working`) once the card is read.
+    public mutating func releaseWorking() { working = nil }
     /// True when detection found a rival outline (`CardPreparer.rivalCard`).
     public var hasRival: Bool { rival != nil }
     /// True when the rival outline is the likeliest elsewhere in the photo, not one nearly as
@@ -94,7 +100,24 @@ public enum CardPreparer {
         return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds,
                             detectMs: time.detect.milliseconds, phases: time.phases, warnings: cut.decoded.warnings,
                             overlay: overlay ? drawOverlay(preview, location, chosen: cut.stored, orientation: o) : nil, frame: frame,
-                            storedQuad: cut.stored, rival: rival, rivalIsElsewhere: location.rivalIsElsewhere)
+                            storedQuad: cut.stored, rival: rival, working: working, rivalIsElsewhere: location.rivalIsElsewhere)
+    }
+
+    /// The part of `first`'s card within `block` (normalised to the card as cut: left, top, right,
+    /// bottom) cut from the photo at `longSide` pixels, the photo decoded again at the size it
+    /// needs: a closer look at print the card's reading found too small to read. Nil when
+    /// `first` was not cut along an outline.
+    public static func closerCard(of first: PreparedCard, block: (left: Double, top: Double, right: Double, bottom: Double),
+                                  from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
+        guard let quad = first.storedQuad, let working = first.working,
+              let toPhoto = Homography(rectangleWidth: 1, height: 1, to: quad.corners) else { return nil }
+        let corners = [(block.left, block.top), (block.right, block.top), (block.right, block.bottom), (block.left, block.bottom)]
+            .map { let p = toPhoto.apply($0.0, $0.1); return Point(p.0, p.1) }
+        var time = PhaseTimes()
+        let cut = try card(along: Quadrilateral(corners: corners), snap: false, in: working, of: encoded, longSide: longSide, time: &time)
+        let placement = CardPlacement(method: .textRegion, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
+        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
+                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
     }
 
     /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as

@@ -322,6 +322,11 @@ public final class CardScanner: Sendable {
                 known = more
             }
         }
+        if let closer = try closerReading(of: &prepared, reading, data: known, from: encoded, contactData: contactData, timings: &timings) {
+            reading = closer.reading
+            known = closer.data
+        }
+        prepared.releaseWorking()
         if let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
                                                longSide: configuration.ocrLongSide) {
             timings.add(whole.detectMs, to: .detect)
@@ -336,6 +341,38 @@ public final class CardScanner: Sendable {
             }
         }
         return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
+    }
+
+    /// How many cards this process has read again closer, at the block of print its reading met
+    /// unsurely (for the benchmark).
+    public static var closerReadings: Int { closerCounter.load(ordering: .relaxed) }
+    private static let closerCounter = Atomic<Int>(0)
+
+    /// A card cut along an outline whose reading holds no contact data, but a block of unsurely
+    /// read words (`UnsurePrint.block`: the outline may have taken the page a small card lies on,
+    /// or the desk around it, and cut the card too small for OCR), is cut again at that block, at
+    /// OCR's size, and read (levelled too, as `levelled` reads a card). That reading is kept, with
+    /// its card, when it holds a card's contact data (`keepsRival`, as for an outline elsewhere).
+    func closerReading(of prepared: inout PreparedCard, _ reading: Reading, data known: Int?, from encoded: EncodedImage,
+                       contactData: @escaping OCREngine.ContactDataMeasure,
+                       timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
+        guard prepared.cardDetected, prepared.working != nil, let block = UnsurePrint.block(of: reading.page) else { return nil }
+        let data = known ?? contactData(reading.page)
+        guard data == 0, let cut = try? CardPreparer.closerCard(of: prepared, block: UnsurePrint.onCard(block, readTurned: reading.rotation),
+                                                                 from: encoded, longSide: configuration.ocrLongSide) else { return nil }
+        timings.add(cut.detectMs, to: .detect)
+        timings.add(cut.decodeMs, to: .decode)
+        Self.closerCounter.add(1, ordering: .relaxed)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let first = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(cut.image, contactData: contactData) }
+        timings.add((clock.now - start).milliseconds, to: .ocr)
+        var card = cut
+        let other = try levelled(first, prepared: &card, contactData: contactData, timings: &timings)
+        let more = contactData(other.page)
+        guard Self.keepsRival(holding: more, over: data, elsewhere: true) else { return nil }
+        prepared = card
+        return (other, more)
     }
 
     /// How many cards this process has read a second time levelled (for the benchmark).

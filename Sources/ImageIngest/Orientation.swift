@@ -22,7 +22,7 @@ public enum QuarterTurn: Int, Sendable, CaseIterable {
     public func then(_ other: QuarterTurn) -> QuarterTurn { QuarterTurn(degrees: degrees + other.degrees) }
 
     /// The orientation that turns stored pixels this way.
-    var orientation: ImageOrientation {
+    public var orientation: ImageOrientation {
         switch self {
         case .none: return .up
         case .quarter: return .right

@@ -28,7 +28,7 @@ func dumpScanText(_ dir: String) throws {
         let json = try JSONSerialization.data(withJSONObject: row, options: [.sortedKeys])
         print(String(decoding: json, as: UTF8.self))
     }
-    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame, \(CardScanner.rivalReadings) along a rival outline, \(CardScanner.levelledReadings) levelled, \(CardScanner.colourReadings) in colour contrast\n".utf8))
+    FileHandle.standardError.write(Data("scan-text: \(CardScanner.wholeFrameReadings) cards read a second time as the whole frame, \(CardScanner.rivalReadings) along a rival outline, \(CardScanner.closerReadings) closer, \(CardScanner.levelledReadings) levelled, \(CardScanner.colourReadings) in colour contrast\n".utf8))
 }
 
 /// cardscan-bench orientations DIR: per photo, what `TextDirection` estimates on the normalised

@@ -22,6 +22,38 @@ import TestSupport
         #expect(ratio > 1.6 && ratio < 1.9, "ratio \(ratio)")
     }
 
+    /// A closer look at part of a card (`closerCard`) is that part of the card as first cut, at
+    /// OCR's size: on photos stored turned (EXIF) and upright, the block's pixels match the first
+    /// cut's, and another block's do not.
+    @Test(arguments: ["card-us-plain.jpg", "card-ca-sideways.jpg", "card-us-upside.jpg"])
+    func aCloserCardIsThePartOfTheCardItNames(file: String) throws {
+        let bytes = try TestPaths.bytes(TestPaths.cards.appendingPathComponent(file))
+        let encoded = try EncodedImage(bytes: bytes, source: file)
+        let card = try CardPreparer.prepare(encoded)
+        let block = (left: 0.05, top: 0.1, right: 0.55, bottom: 0.6)
+        let closer = try #require(try CardPreparer.closerCard(of: card, block: block, from: encoded))
+        #expect(closer.placement.method == .textRegion)
+        #expect(closer.image.longSide == 1024)
+        // The block cut from the first card's pixels, made 40 x 40 as the closer card is.
+        let gray = card.image.grayscale()
+        func part(_ b: (left: Double, top: Double, right: Double, bottom: Double)) -> PixelImage {
+            let x0 = Int(b.left * Double(gray.width)), x1 = Int(b.right * Double(gray.width))
+            let y0 = Int(b.top * Double(gray.height)), y1 = Int(b.bottom * Double(gray.height))
+            let pixels = (y0..<y1).flatMap { y in gray.pixels[(y * gray.width + x0)..<(y * gray.width + x1)] }
+            return PixelImage(width: x1 - x0, height: y1 - y0, channels: 1, pixels: Array(pixels)).resized(width: 40, height: 40)
+        }
+        func difference(_ a: PixelImage, _ b: PixelImage) -> Double {
+            Double(zip(a.pixels, b.pixels).reduce(0) { $0 + abs(Int($1.0) - Int($1.1)) }) / Double(a.pixels.count)
+        }
+        let seen = closer.image.grayscale().resized(width: 40, height: 40)
+        let same = difference(seen, part(block)), other = difference(seen, part((0.45, 0.4, 0.95, 0.9)))
+        #expect(same < 6 && same < 0.5 * other, "\(file): \(same) against \(other)")
+        // Without the photo at the working size (a card read already) there is no closer look.
+        var read = card
+        read.releaseWorking()
+        #expect(try CardPreparer.closerCard(of: read, block: block, from: encoded) == nil)
+    }
+
     @Test func homographyMapsTheCorners() throws {
         let quad = [Point(10, 20), Point(110, 25), Point(105, 80), Point(12, 75)]
         let h = try #require(Homography(rectangleWidth: 200, height: 100, to: quad))

@@ -1,0 +1,84 @@
+import CardOCR
+import ImageIngest
+
+/// Where a reading met print it could not read: the words it read unsurely, gathered into the
+/// block they form. An outline that took the page a card lies on (or the desk around a small card)
+/// cuts the card too small for OCR: its lines come out as unsure fragments among the page's surely
+/// read text, and that block, cut again at OCR's size, is the card read closer.
+enum UnsurePrint {
+    /// Confidence under which a word counts as unsurely read.
+    static let unsureWord = 0.5
+
+    /// Least unsure words the block holds.
+    static let leastWords = 4
+
+    /// How far the block is widened on each side, as a share of its width and height: the block
+    /// covers the card's print, inside its margins, and part of that print may not have been
+    /// read at all.
+    static let margin = 0.35
+
+    /// Largest share of the page's area the widened block may cover: more is no closer look.
+    static let largestShare = 0.45
+
+    /// A rectangle normalised to a page or card: left, top, right, bottom in 0...1.
+    typealias Block = (left: Double, top: Double, right: Double, bottom: Double)
+
+    /// The block of unsure words of `page` with the most letters and digits, widened by `margin`
+    /// and normalised to the page. Two unsure words belong to one block when their boxes, widened
+    /// by twice the typical word height across and by that height up and down, meet. A block
+    /// counts when it holds `leastWords` words, is two word heights high at least (more than a
+    /// line), spans at most four fifths of the page's width (a page's line cut by the outline's
+    /// side runs across it) and, widened, covers at most `largestShare` of the page; nil when none
+    /// does.
+    static func block(of page: OCRPage) -> Block? {
+        let words = page.lines.flatMap(\.words).filter { word in
+            word.confidence < unsureWord && word.text.contains { $0.isLetter || $0.isNumber }
+        }
+        guard words.count >= leastWords, page.width > 0, page.height > 0 else { return nil }
+        let heights = words.map(\.box.height).sorted()
+        let unit = max(4, heights[heights.count / 2])
+        let reach = words.map { Box(left: $0.box.left - 2 * unit, top: $0.box.top - unit, right: $0.box.right + 2 * unit, bottom: $0.box.bottom + unit) }
+        var parent = Array(words.indices)
+        func root(_ i: Int) -> Int { parent[i] == i ? i : root(parent[i]) }
+        for i in words.indices {
+            for j in words.indices where j > i && meet(reach[i], reach[j]) { parent[root(j)] = root(i) }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in words.indices { groups[root(i), default: []].append(i) }
+        let scored = groups.values.compactMap { members -> (weight: Int, box: Box)? in
+            guard members.count >= leastWords else { return nil }
+            let boxes = members.map { words[$0].box }
+            let box = Box(left: boxes.map(\.left).min()!, top: boxes.map(\.top).min()!,
+                          right: boxes.map(\.right).max()!, bottom: boxes.map(\.bottom).max()!)
+            guard box.height >= 2 * unit, 5 * box.width <= 4 * page.width, widened(box, in: page).share <= largestShare else { return nil }
+            let weight = members.reduce(0) { $0 + words[$1].text.filter { $0.isLetter || $0.isNumber }.count }
+            return (weight, box)
+        }
+        // Ties go to the block nearest the top, then the left (the groups come in no set order).
+        guard let best = scored.max(by: { ($0.weight, -$0.box.top, -$0.box.left) < ($1.weight, -$1.box.top, -$1.box.left) })
+        else { return nil }
+        return widened(best.box, in: page).block
+    }
+
+    /// `box` widened by `margin` within the page, normalised, and the share of the page it covers.
+    static func widened(_ box: Box, in page: OCRPage) -> (block: Block, share: Double) {
+        let w = Double(page.width), h = Double(page.height)
+        let dx = margin * Double(box.width), dy = margin * Double(box.height)
+        let left = max(0, Double(box.left) - dx) / w, right = min(w, Double(box.right) + dx) / w
+        let top = max(0, Double(box.top) - dy) / h, bottom = min(h, Double(box.bottom) + dy) / h
+        return ((left, top, right, bottom), (right - left) * (bottom - top))
+    }
+
+    static func meet(_ a: Box, _ b: Box) -> Bool {
+        a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom
+    }
+
+    /// `block`, a box of a page read turned by `rotation`, on the card as cut (normalised).
+    static func onCard(_ block: Block, readTurned rotation: QuarterTurn) -> Block {
+        let corners = [(block.left, block.top), (block.right, block.bottom)].map {
+            PixelImage.storedPoint(fromUpright: $0, orientation: rotation.orientation)
+        }
+        return (min(corners[0].x, corners[1].x), min(corners[0].y, corners[1].y),
+                max(corners[0].x, corners[1].x), max(corners[0].y, corners[1].y))
+    }
+}
