@@ -348,18 +348,34 @@ public final class CardScanner: Sendable {
     public static var closerReadings: Int { closerCounter.load(ordering: .relaxed) }
     private static let closerCounter = Atomic<Int>(0)
 
-    /// A card cut along an outline whose reading holds no contact data, but a block of unsurely
-    /// read words (`UnsurePrint.block`: the outline may have taken the page a small card lies on,
-    /// or the desk around it, and cut the card too small for OCR), is cut again at that block, at
-    /// OCR's size, and read (levelled too, as `levelled` reads a card). That reading is kept, with
-    /// its card, when it holds a card's contact data (`keepsRival`, as for an outline elsewhere).
+    /// A card cut along an outline whose reading holds no contact data may be too small in it for
+    /// OCR: the outline may have taken the page a small card lies on, or the desk around it. The
+    /// block of words read unsurely (`UnsurePrint.block`), then the stretch the page's running
+    /// text skips (`UnsurePrint.hole`), is cut again from the photo at OCR's size and read
+    /// (`closerReading(of:at:)`), until a reading holds a card's contact data.
     func closerReading(of prepared: inout PreparedCard, _ reading: Reading, data known: Int?, from encoded: EncodedImage,
                        contactData: @escaping OCREngine.ContactDataMeasure,
                        timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
-        guard prepared.cardDetected, prepared.working != nil, let block = UnsurePrint.block(of: reading.page) else { return nil }
-        let data = known ?? contactData(reading.page)
-        guard data == 0, let cut = try? CardPreparer.closerCard(of: prepared, block: UnsurePrint.onCard(block, readTurned: reading.rotation),
-                                                                 from: encoded, longSide: configuration.ocrLongSide) else { return nil }
+        guard prepared.cardDetected, prepared.working != nil else { return nil }
+        let blocks = [UnsurePrint.block(of: reading.page), UnsurePrint.hole(in: reading.page)].compactMap { $0 }
+        guard !blocks.isEmpty, (known ?? contactData(reading.page)) == 0 else { return nil }
+        for block in blocks {
+            if let closer = try closerReading(of: &prepared, at: block, reading, from: encoded, contactData: contactData, timings: &timings) {
+                return closer
+            }
+        }
+        return nil
+    }
+
+    /// The card of `prepared` within `block` of its `reading` (normalised to the page read),
+    /// cut from the photo at OCR's size (`CardPreparer.closerCard`) and read, levelled too as
+    /// `levelled` reads a card; that reading, with its card, when it holds a card's contact data
+    /// (`keepsRival`, as for an outline elsewhere).
+    func closerReading(of prepared: inout PreparedCard, at block: UnsurePrint.Block, _ reading: Reading, from encoded: EncodedImage,
+                       contactData: @escaping OCREngine.ContactDataMeasure,
+                       timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
+        guard let cut = try? CardPreparer.closerCard(of: prepared, block: UnsurePrint.onCard(block, readTurned: reading.rotation),
+                                                     from: encoded, longSide: configuration.ocrLongSide) else { return nil }
         timings.add(cut.detectMs, to: .detect)
         timings.add(cut.decodeMs, to: .decode)
         Self.closerCounter.add(1, ordering: .relaxed)
@@ -370,7 +386,7 @@ public final class CardScanner: Sendable {
         var card = cut
         let other = try levelled(first, prepared: &card, contactData: contactData, timings: &timings)
         let more = contactData(other.page)
-        guard Self.keepsRival(holding: more, over: data, elsewhere: true) else { return nil }
+        guard Self.keepsRival(holding: more, over: 0, elsewhere: true) else { return nil }
         prepared = card
         return (other, more)
     }

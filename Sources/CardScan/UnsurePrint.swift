@@ -1,10 +1,11 @@
 import CardOCR
 import ImageIngest
 
-/// Where a reading met print it could not read: the words it read unsurely, gathered into the
-/// block they form. An outline that took the page a card lies on (or the desk around a small card)
-/// cuts the card too small for OCR: its lines come out as unsure fragments among the page's surely
-/// read text, and that block, cut again at OCR's size, is the card read closer.
+/// Where a reading met print it could not read. An outline that took the page a card lies on (or
+/// the desk around a small card) cuts the card too small for OCR: its lines come out as unsure
+/// fragments among the page's surely read text, and the page's lines stop where the card covers
+/// them. The block the unsure words form (`block`), or the stretch of the page the running text
+/// skips (`hole`), cut again at OCR's size, is the card read closer.
 enum UnsurePrint {
     /// Confidence under which a word counts as unsurely read.
     static let unsureWord = 0.5
@@ -67,6 +68,61 @@ enum UnsurePrint {
         let left = max(0, Double(box.left) - dx) / w, right = min(w, Double(box.right) + dx) / w
         let top = max(0, Double(box.top) - dy) / h, bottom = min(h, Double(box.bottom) + dy) / h
         return ((left, top, right, bottom), (right - left) * (bottom - top))
+    }
+
+    /// The largest stretch of a page's running text that its lines skip, not at the page's edge:
+    /// where a card lying on the page covers it. Lines of four surely read words of three
+    /// characters or more are the page's running text, and the cells (squares of the typical word
+    /// height) their sure words cover are marked (`coveredCells`). The largest rectangle of
+    /// unmarked cells that touches no edge of the page, three lines high and four word heights
+    /// wide at least, widened by a cell each way, covering 3% to `largestShare` of the page and
+    /// holding two unsure words; nil when there is none.
+    static func hole(in page: OCRPage) -> Block? {
+        guard let grid = coveredCells(of: page) else { return nil }
+        let (unit, cols, rows) = (grid.unit, grid.columns, grid.rows)
+        let unsure = page.lines.flatMap(\.words).filter { $0.confidence < unsureWord && $0.text.contains { $0.isLetter || $0.isNumber } }
+        var best: (area: Int, box: Box)?
+        var run = [Int](repeating: 0, count: cols)
+        for r in 0..<rows {
+            for c in 0..<cols { run[c] = grid.covered[r * cols + c] ? 0 : run[c] + 1 }
+            // Each rectangle whose bottom row is r, as high as column c's run of unmarked cells
+            // and as wide as the columns beside it run at least as high.
+            for c in 0..<cols where run[c] >= 3 {
+                var left = c, right = c
+                while left > 0, run[left - 1] >= run[c] { left -= 1 }
+                while right < cols - 1, run[right + 1] >= run[c] { right += 1 }
+                let top = r - run[c] + 1, area = run[c] * (right - left + 1)
+                guard left > 0, right < cols - 1, top > 0, r < rows - 1, right - left + 1 >= 4, area > best?.area ?? 0 else { continue }
+                let box = Box(left: (left - 1) * unit, top: (top - 1) * unit, right: (right + 2) * unit, bottom: (r + 2) * unit)
+                let share = Double(box.width * box.height) / Double(page.width * page.height)
+                guard share >= 0.03, share <= largestShare, unsure.filter({ box.contains($0.box) }).count >= 2 else { continue }
+                best = (area, box)
+            }
+        }
+        guard let box = best?.box else { return nil }
+        let w = Double(page.width), h = Double(page.height)
+        return (Double(box.left) / w, Double(box.top) / h, min(w, Double(box.right)) / w, min(h, Double(box.bottom)) / h)
+    }
+
+    /// The page cut into squares of its running text's typical word height, each marked when a
+    /// surely read word of a line of running text (four such words of three characters or more)
+    /// covers it; nil for a page of fewer than four such lines or fewer than 8 x 6 squares.
+    static func coveredCells(of page: OCRPage) -> (covered: [Bool], unit: Int, columns: Int, rows: Int)? {
+        let running = page.lines.filter { line in line.words.filter { $0.confidence >= 0.8 && $0.text.count >= 3 }.count >= 4 }
+        let sure = running.flatMap(\.words).filter { $0.confidence >= 0.8 }
+        guard running.count >= 4 else { return nil }
+        let heights = sure.map(\.box.height).sorted()
+        let unit = max(4, heights[heights.count / 2])
+        let cols = page.width / unit, rows = page.height / unit
+        guard cols >= 8, rows >= 6 else { return nil }
+        var covered = [Bool](repeating: false, count: rows * cols)
+        for word in sure {
+            let y0 = max(0, word.box.top / unit), y1 = min(rows - 1, max(0, word.box.bottom - 1) / unit)
+            let x0 = max(0, word.box.left / unit), x1 = min(cols - 1, max(0, word.box.right - 1) / unit)
+            guard y0 <= y1, x0 <= x1 else { continue }
+            for y in y0...y1 { for x in x0...x1 { covered[y * cols + x] = true } }
+        }
+        return (covered, unit, cols, rows)
     }
 
     static func meet(_ a: Box, _ b: Box) -> Bool {

@@ -52,6 +52,27 @@ import Testing
         #expect(UnsurePrint.block(of: Self.page(unsure: everything)) == nil)
     }
 
+    @Test func theStretchAPagesLinesSkipIsTheHole() throws {
+        // A card over lines 6-9 between x 400 and 600: the page's lines stop at its sides.
+        let fragments = (6...9).flatMap { [(line: $0, left: 410, right: 480), (line: $0, left: 500, right: 590)] }
+        let hole = try #require(UnsurePrint.hole(in: Self.page(unsure: fragments)))
+        // From the last word before the card to the first after it (x 370-640), from the line
+        // above to the line below (y 240-420), a cell (20 px) wider each way.
+        #expect(abs(hole.left - 0.36) < 0.021 && abs(hole.right - 0.66) < 0.021, "\(hole)")
+        #expect(abs(hole.top - 220.0 / 700) < 0.03 && abs(hole.bottom - 440.0 / 700) < 0.03, "\(hole)")
+    }
+
+    @Test func aPageWithoutAGapOrWithOneAtItsEdgeHasNoHole() {
+        // Unbroken lines: the gaps between words are narrower than a card.
+        #expect(UnsurePrint.hole(in: Self.page(unsure: [])) == nil)
+        // Lines that stop short of the page's edge: its margin, not a card.
+        let margin = (6...9).flatMap { [(line: $0, left: 770, right: 850), (line: $0, left: 880, right: 960)] }
+        #expect(UnsurePrint.hole(in: Self.page(unsure: margin)) == nil)
+        // Too few lines of running text to tell a page's lines.
+        let card = OCRPage(lines: Array(Self.page(unsure: []).lines.prefix(3)), width: 1000, height: 700)
+        #expect(UnsurePrint.hole(in: card) == nil)
+    }
+
     /// A block of a page read turned is the same print on the card as cut: a dark square drawn on
     /// the card is found where the block of the turned card says.
     @Test func aBlockOfATurnedReadingLiesOnTheCardAsCut() {
