@@ -106,7 +106,8 @@ public enum CardPreparer {
     /// The part of `first`'s card within `block` (normalised to the card as cut: left, top, right,
     /// bottom) cut from the photo at `longSide` pixels, the photo decoded again at the size it
     /// needs: a closer look at print the card's reading found too small to read. Nil when
-    /// `first` was not cut along an outline.
+    /// `first` was not cut along an outline, or its photo at the working size was let go
+    /// (`PreparedCard.releaseWorking`).
     public static func closerCard(of first: PreparedCard, block: (left: Double, top: Double, right: Double, bottom: Double),
                                   from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
         guard let quad = first.storedQuad, let working = first.working,

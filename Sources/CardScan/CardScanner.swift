@@ -343,8 +343,9 @@ public final class CardScanner: Sendable {
         return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
     }
 
-    /// How many cards this process has read again closer, at the block of print its reading met
-    /// unsurely (for the benchmark).
+    /// How many times this process has read part of a card again closer (`closerReading`: the
+    /// block of print its reading met unsurely, or the stretch a page's running text skips; for
+    /// the benchmark).
     public static var closerReadings: Int { closerCounter.load(ordering: .relaxed) }
     private static let closerCounter = Atomic<Int>(0)
 
