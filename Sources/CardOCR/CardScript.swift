@@ -110,7 +110,7 @@ public enum ForeignScriptEvidence {
         let read = script.lines.flatMap(\.words).map(\.box)
         return english.lines.filter { line in
             line.box.height >= minimumHeight && line.box.width >= line.box.height && isUnread(line)
-                && !read.contains { VerticalText.intersects($0, line.box) }
+                && !read.contains { $0.intersects(line.box) }
         }.map { VerticalText.widened($0.box, by: $0.box.height / 4, within: english) }
     }
 

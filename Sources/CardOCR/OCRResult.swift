@@ -80,4 +80,16 @@ public struct Box: Sendable, Equatable, Codable {
     public func contains(_ other: Box) -> Bool {
         other.left >= left && other.top >= top && other.right <= right && other.bottom <= bottom
     }
+    /// The smallest box holding both.
+    public func union(_ other: Box) -> Box {
+        Box(left: min(left, other.left), top: min(top, other.top), right: max(right, other.right), bottom: max(bottom, other.bottom))
+    }
+    /// True when the two boxes share some area (boxes that only touch do not).
+    public func intersects(_ other: Box) -> Bool {
+        min(right, other.right) > max(left, other.left) && min(bottom, other.bottom) > max(top, other.top)
+    }
+    /// True when the two boxes share some area or touch, edge or corner.
+    public func meets(_ other: Box) -> Bool {
+        left <= other.right && other.left <= right && top <= other.bottom && other.top <= bottom
+    }
 }

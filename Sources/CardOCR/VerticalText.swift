@@ -37,7 +37,7 @@ public enum VerticalText {
         }
         columns.sort { $0.box.top < $1.box.top }
         let columnWords = columns.flatMap(\.words).map { unturned($0.box, pageWidth: vertical.width) }
-        let kept = across.filter { line in !columnWords.contains { intersects(line.box, $0) } }
+        let kept = across.filter { line in !columnWords.contains { line.box.intersects($0) } }
         let shift = vertical.width
         let lines = columns + kept.map { line in
             OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: shifted($0.box, by: shift)) },
@@ -52,7 +52,7 @@ public enum VerticalText {
     public static func missedColumns(vertical: OCRPage, horizontal: OCRPage) -> [Box] {
         let read = vertical.lines.filter { Double($0.box.height) >= elongation * Double($0.box.width) }.flatMap(\.words).map(\.box)
         return horizontal.lines.map(\.box).filter { box in
-            Double(box.height) >= elongation * Double(box.width) && box.width > 0 && !read.contains { intersects($0, box) }
+            Double(box.height) >= elongation * Double(box.width) && box.width > 0 && !read.contains { $0.intersects(box) }
         }.map { widened($0, by: $0.width / 2, within: vertical) }
     }
 
@@ -122,7 +122,7 @@ public enum VerticalText {
             text += word.text
         }
         let laid = ordered.map { OCRWord(text: withDashes($0.text), confidence: $0.confidence, box: turned($0.box, pageWidth: pageWidth)) }
-        let box = laid.dropFirst().reduce(laid[0].box) { union($0, $1.box) }
+        let box = laid.dropFirst().reduce(laid[0].box) { $0.union($1.box) }
         return OCRLine(words: laid, box: box, printed: withDashes(text))
     }
 
@@ -145,13 +145,5 @@ public enum VerticalText {
 
     static func shifted(_ b: Box, by dy: Int) -> Box {
         Box(left: b.left, top: b.top + dy, right: b.right, bottom: b.bottom + dy)
-    }
-
-    static func union(_ a: Box, _ b: Box) -> Box {
-        Box(left: min(a.left, b.left), top: min(a.top, b.top), right: max(a.right, b.right), bottom: max(a.bottom, b.bottom))
-    }
-
-    static func intersects(_ a: Box, _ b: Box) -> Bool {
-        min(a.right, b.right) > max(a.left, b.left) && min(a.bottom, b.bottom) > max(a.top, b.top)
     }
 }

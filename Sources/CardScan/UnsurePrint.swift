@@ -32,9 +32,7 @@ enum UnsurePrint {
     /// side runs across it) and, widened, covers at most `largestShare` of the page; nil when none
     /// does.
     static func block(of page: OCRPage) -> Block? {
-        let words = page.lines.flatMap(\.words).filter { word in
-            word.confidence < unsureWord && word.text.contains { $0.isLetter || $0.isNumber }
-        }
+        let words = unsureWords(of: page)
         guard words.count >= leastWords, page.width > 0, page.height > 0 else { return nil }
         let heights = words.map(\.box.height).sorted()
         let unit = max(4, heights[heights.count / 2])
@@ -42,15 +40,13 @@ enum UnsurePrint {
         var parent = Array(words.indices)
         func root(_ i: Int) -> Int { parent[i] == i ? i : root(parent[i]) }
         for i in words.indices {
-            for j in words.indices where j > i && meet(reach[i], reach[j]) { parent[root(j)] = root(i) }
+            for j in words.indices where j > i && reach[i].meets(reach[j]) { parent[root(j)] = root(i) }
         }
         var groups: [Int: [Int]] = [:]
         for i in words.indices { groups[root(i), default: []].append(i) }
         let scored = groups.values.compactMap { members -> (weight: Int, box: Box)? in
             guard members.count >= leastWords else { return nil }
-            let boxes = members.map { words[$0].box }
-            let box = Box(left: boxes.map(\.left).min()!, top: boxes.map(\.top).min()!,
-                          right: boxes.map(\.right).max()!, bottom: boxes.map(\.bottom).max()!)
+            let box = members.dropFirst().reduce(words[members[0]].box) { $0.union(words[$1].box) }
             guard box.height >= 2 * unit, 5 * box.width <= 4 * page.width, widened(box, in: page).share <= largestShare else { return nil }
             let weight = members.reduce(0) { $0 + words[$1].text.filter { $0.isLetter || $0.isNumber }.count }
             return (weight, box)
@@ -80,7 +76,7 @@ enum UnsurePrint {
     static func hole(in page: OCRPage) -> Block? {
         guard let grid = coveredCells(of: page) else { return nil }
         let (unit, cols, rows) = (grid.unit, grid.columns, grid.rows)
-        let unsure = page.lines.flatMap(\.words).filter { $0.confidence < unsureWord && $0.text.contains { $0.isLetter || $0.isNumber } }
+        let unsure = unsureWords(of: page)
         var best: (area: Int, box: Box)?
         var run = [Int](repeating: 0, count: cols)
         for r in 0..<rows {
@@ -125,8 +121,9 @@ enum UnsurePrint {
         return (covered, unit, cols, rows)
     }
 
-    static func meet(_ a: Box, _ b: Box) -> Bool {
-        a.left <= b.right && b.left <= a.right && a.top <= b.bottom && b.top <= a.bottom
+    /// The words of `page` read at under `unsureWord` confidence that hold a letter or a digit.
+    static func unsureWords(of page: OCRPage) -> [OCRWord] {
+        page.lines.flatMap(\.words).filter { word in word.confidence < unsureWord && word.text.contains { $0.isLetter || $0.isNumber } }
     }
 
     /// `block`, a box of a page read turned by `rotation`, on the card as cut (normalised).

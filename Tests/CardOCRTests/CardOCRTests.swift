@@ -129,3 +129,20 @@ import TestSupport
         #expect(OCREngine.isBetter(wrong, data: 0, than: right, data: OCREngine.contactDataLead - 1))
     }
 }
+
+/// Boxes of words and lines, in page pixels.
+@Suite struct BoxTests {
+    @Test func boxesJoinOverlapAndMeet() {
+        let a = Box(left: 0, top: 0, right: 10, bottom: 10)
+        let beside = Box(left: 10, top: 2, right: 20, bottom: 8)
+        let across = Box(left: 5, top: 5, right: 15, bottom: 30)
+        let apart = Box(left: 11, top: 0, right: 20, bottom: 10)
+        #expect(a.union(across) == Box(left: 0, top: 0, right: 15, bottom: 30))
+        #expect(a.union(apart) == apart.union(a))
+        #expect(a.intersects(across) && across.intersects(a))
+        #expect(!a.intersects(beside), "boxes that only touch share no area")
+        #expect(a.meets(beside) && beside.meets(a) && a.meets(across))
+        #expect(!a.meets(apart) && !a.intersects(apart))
+        #expect(a.union(across).contains(a) && a.union(across).contains(across))
+    }
+}

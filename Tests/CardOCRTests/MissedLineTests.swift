@@ -10,7 +10,7 @@ import Testing
     }
 
     static func line(_ words: [OCRWord]) -> OCRLine {
-        let box = words.dropFirst().reduce(words[0].box) { VerticalText.union($0, $1.box) }
+        let box = words.dropFirst().reduce(words[0].box) { $0.union($1.box) }
         return OCRLine(words: words, box: box, printed: words.map(\.text).joined(separator: " "))
     }
 
