@@ -59,6 +59,15 @@ enum CrossChecks {
                 break
             }
         }
+        // Lost letters: a first word that starts in lower case where a name starts with a capital
+        // is the end of a word whose start OCR lost to the logo beside it ("ital GmbH" on a card
+        // of schwital.de, "cher Schinke" of fischer.de): the domain's letters before it give it back.
+        if let initial = words[0].first(where: \.isLetter), initial.isLowercase, words.count >= 2, first.count >= 3,
+           words[1].first(where: \.isLetter)?.isUppercase == true,
+           let start = (1...4).first(where: { label.count >= $0 + first.count && label.dropFirst($0).hasPrefix(first) }) {
+            let whole = String(label.prefix(start + first.count))
+            words[0] = respell(words[0], as: whole, like: words[1])
+        }
         if agreed {
             for (i, word) in words.enumerated() where word.filter(\.isLetter).count >= 6 && word.allSatisfy(\.isASCII) {
                 let plain = PeopleExtractor.lettersOnly(word)
@@ -111,8 +120,10 @@ enum CrossChecks {
 
     /// `word` written with `letters` (lower case), keeping its case style and its punctuation
     /// around: "COLINA" -> "COLLINA", "Colina" -> "Collina".
-    static func respell(_ word: String, as letters: String) -> String {
-        let core = word.filter(\.isLetter)
+    /// `letters` written as `word` is (its case and the signs around it); with `like`, in the case
+    /// of that word instead (a word misread in its case: "yxon," before "Lowe" is "Dixon,").
+    static func respell(_ word: String, as letters: String, like model: String? = nil) -> String {
+        let core = (model ?? word).filter(\.isLetter)
         let upper = core.count > 1 && core.allSatisfy(\.isUppercase)
         let capital = core.first?.isUppercase == true
         var out = upper ? letters.uppercased() : letters

@@ -152,7 +152,31 @@ enum PeopleExtractor {
         var lo = a, hi = a + inner.count
         while lo > 0, isDomainWord(words[lo - 1]) { lo -= 1 }
         while hi < words.count, isDomainWord(words[hi]) { hi += 1 }
-        return words[lo..<hi].joined(separator: " ")
+        var kept = Array(words[lo..<hi])
+        if lo > 0, let first = kept.first, let spelled = misreadDomainWord(words[lo - 1], before: kept, domainLabels: domainLabels) {
+            kept.insert(CrossChecks.respell(spelled.word, as: spelled.label, like: first), at: 0)
+        }
+        return kept.joined(separator: " ")
+    }
+
+    /// The domain label a dropped word before a company's name stands for, misread: OCR read the
+    /// first word of a name beside its logo with the logo's marks ("@pDIXON," on a card of
+    /// dixon.ca) or a letter or two wrong ("pie," for Pike on pike.co.nz, "yxon," for Dixon). The
+    /// word, three letters or more, holds the label (four letters or more) or is within one edit of
+    /// it (two for a label of five letters or more), and the name kept does not spell the label
+    /// already; nil otherwise. `word` is the dropped word with its letters alone.
+    static func misreadDomainWord(_ dropped: String, before kept: [String], domainLabels: [String]) -> (word: String, label: String)? {
+        let letters = lettersOnly(dropped).filter(\.isLetter)
+        guard letters.count >= 3 else { return nil }
+        let spelled = lettersOnly(kept.joined())
+        for label in domainLabels where label.count >= 4 && label.allSatisfy(\.isLetter) && !spelled.contains(label) {
+            let slips = label.count >= 5 ? 2 : 1
+            if letters.contains(label) || CrossChecks.editDistance(letters, label) <= slips {
+                let trailing = String(dropped.reversed().prefix { $0 == "," }.reversed())
+                return (String(dropped.filter(\.isLetter)) + trailing, label)
+            }
+        }
+        return nil
     }
 
     /// The words of a line that are not contact data: numbers (three digits or more), e-mail and

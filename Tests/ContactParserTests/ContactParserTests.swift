@@ -182,6 +182,28 @@ import Testing
         #expect(PeopleExtractor.withDomainWords("© NORDVIK & HALS AS", kept: "& HALS AS", domainLabels: []) == "& HALS AS")
     }
 
+    /// The first word of a name beside its logo, read with the logo's marks or a letter or two
+    /// wrong and dropped as debris, is the domain's word: given back spelled as the domain spells it,
+    /// in the case of the name. A word the domain does not spell, or a name that spells the domain
+    /// already, stays as it was.
+    @Test func aDomainWordMisreadBesideTheLogoIsGivenBack() {
+        #expect(PeopleExtractor.withDomainWords("pxon, Marsh and Bell", kept: "Marsh and Bell", domainLabels: ["foxon"]) == "Foxon, Marsh and Bell")
+        #expect(PeopleExtractor.withDomainWords("@pFOXON, MARSH AND BELL", kept: "MARSH AND BELL", domainLabels: ["foxon"]) == "FOXON, MARSH AND BELL")
+        #expect(PeopleExtractor.withDomainWords("rul, Teague and Hart", kept: "Teague and Hart", domainLabels: ["ruel"]) == "Ruel, Teague and Hart")
+        #expect(PeopleExtractor.withDomainWords("zqwv, Marsh and Bell", kept: "Marsh and Bell", domainLabels: ["foxon"]) == "Marsh and Bell")
+        #expect(PeopleExtractor.withDomainWords("zqon Foxon Marsh", kept: "Foxon Marsh", domainLabels: ["foxon"]) == "Foxon Marsh")
+        #expect(PeopleExtractor.withDomainWords("pxon, Marsh and Bell", kept: "Marsh and Bell", domainLabels: []) == "Marsh and Bell")
+    }
+
+    /// A first word in lower case before a capitalised one lost its start to the logo: the domain's
+    /// letters before it give it back. A word the domain does not continue is left as read.
+    @Test func aWordThatLostItsStartGetsItFromTheDomain() {
+        #expect(CrossChecks.repairOrganization("ilgart GmbH & Co. KG", domains: ["wendilgart.de"]) == "Wendilgart GmbH & Co. KG")
+        #expect(CrossChecks.repairOrganization("ber Lanz AG", domains: ["www.huber.ch"]) == "Huber Lanz AG")
+        #expect(CrossChecks.repairOrganization("ilgart GmbH", domains: ["ostrava.cz"]) == "ilgart GmbH")
+        #expect(CrossChecks.repairOrganization("Wendilgart GmbH", domains: ["wendilgart.de"]) == "Wendilgart GmbH")
+    }
+
     @Test func aLegalFormReadWithZerosForOsIsMended() {
         #expect(PeopleExtractor.mendingLegalForm("Zielna Tkanina Sp. z 0.0. Sp.k.") == "Zielna Tkanina Sp. z o.o. Sp.k.")
         #expect(PeopleExtractor.mendingLegalForm("ZIELNA TKANINA SP. Z 0.0.") == "ZIELNA TKANINA SP. Z O.O.")
