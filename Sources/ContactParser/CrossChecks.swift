@@ -119,9 +119,9 @@ enum CrossChecks {
     }
 
     /// `word` written with `letters` (lower case), keeping its case style and its punctuation
-    /// around: "COLINA" -> "COLLINA", "Colina" -> "Collina".
-    /// `letters` written as `word` is (its case and the signs around it); with `like`, in the case
-    /// of that word instead (a word misread in its case: "yxon," before "Lowe" is "Dixon,").
+    /// around: "COLINA" -> "COLLINA", "Colina" -> "Collina". With `model`, in that word's case
+    /// style instead, the punctuation still `word`'s (a word misread in its case: "yxon," before
+    /// "Lowe" is "Dixon,").
     static func respell(_ word: String, as letters: String, like model: String? = nil) -> String {
         let core = (model ?? word).filter(\.isLetter)
         let upper = core.count > 1 && core.allSatisfy(\.isUppercase)

@@ -164,7 +164,7 @@ enum PeopleExtractor {
     /// dixon.ca) or a letter or two wrong ("pie," for Pike on pike.co.nz, "yxon," for Dixon). The
     /// word, three letters or more, holds the label (four letters or more) or is within one edit of
     /// it (two for a label of five letters or more), and the name kept does not spell the label
-    /// already; nil otherwise. `word` is the dropped word with its letters alone.
+    /// already; nil otherwise. `word` is the dropped word's letters with the comma after it, if any.
     static func misreadDomainWord(_ dropped: String, before kept: [String], domainLabels: [String]) -> (word: String, label: String)? {
         let letters = lettersOnly(dropped).filter(\.isLetter)
         guard letters.count >= 3 else { return nil }
