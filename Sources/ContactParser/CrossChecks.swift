@@ -115,7 +115,24 @@ enum CrossChecks {
                 r = found.upperBound
             }
         }
+        if let whole = cutLegalForm(last, after: words[words.count - 2]) {
+            words[words.count - 1] = whole
+            return words.joined(separator: " ")
+        }
         return organization
+    }
+
+    /// A legal form whose last letter the card's edge or OCR cut off ("Fischer Schinke Gmb", "Kato
+    /// Robotics Co., Lt"): the one letter that makes `last` a legal form of the list, when only one
+    /// does and the form is sure: three letters read at least, or after a legal form ("Co., Ltd") or
+    /// completing a form of two words with the word before. Nil otherwise. The letter takes the case of the letter before it.
+    static func cutLegalForm(_ last: String, after previous: String) -> String? {
+        guard let end = last.last, end.isLetter, last.allSatisfy({ $0.isLetter }) else { return nil }
+        let completions = "abcdefghijklmnopqrstuvwxyz".map { String($0) }.filter { ParserData.isLegalForm(last + $0) }
+        guard completions.count == 1, let letter = completions.first else { return nil }
+        let read = last.count >= 3 || ParserData.isLegalForm(previous) || ParserData.isLegalForm(previous + " " + last + letter)
+        guard read else { return nil }
+        return last + (end.isUppercase ? letter.uppercased() : letter)
     }
 
     /// `word` written with `letters` (lower case), keeping its case style and its punctuation

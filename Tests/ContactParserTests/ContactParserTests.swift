@@ -204,6 +204,17 @@ import Testing
         #expect(CrossChecks.repairOrganization("Wendilgart GmbH", domains: ["wendilgart.de"]) == "Wendilgart GmbH")
     }
 
+    /// A legal form that lost its last letter at the card's edge is completed when one letter
+    /// makes it a form and the form is sure (three letters read, or after another form); a short
+    /// word that only might be one, or a word two letters short, is left as read.
+    @Test func aLegalFormCutAtItsEndIsCompleted() {
+        #expect(CrossChecks.repairOrganization("Ostwald Lanz Gmb", domains: []) == "Ostwald Lanz Gmbh")
+        #expect(CrossChecks.repairOrganization("Ikeda Tools Co., Lt", domains: []) == "Ikeda Tools Co., Ltd")
+        #expect(CrossChecks.repairOrganization("Ikeda Tools Lt", domains: []) == "Ikeda Tools Lt")
+        #expect(CrossChecks.repairOrganization("Ostwald Lanz Gm", domains: []) == "Ostwald Lanz Gm")
+        #expect(CrossChecks.repairOrganization("Ostwald Lanz GmbH", domains: []) == "Ostwald Lanz GmbH")
+    }
+
     @Test func aLegalFormReadWithZerosForOsIsMended() {
         #expect(PeopleExtractor.mendingLegalForm("Zielna Tkanina Sp. z 0.0. Sp.k.") == "Zielna Tkanina Sp. z o.o. Sp.k.")
         #expect(PeopleExtractor.mendingLegalForm("ZIELNA TKANINA SP. Z 0.0.") == "ZIELNA TKANINA SP. Z O.O.")
