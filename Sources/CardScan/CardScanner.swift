@@ -322,7 +322,7 @@ public final class CardScanner: Sendable {
                 known = more
             }
         }
-        if let closer = try closerReading(of: &prepared, reading, data: known, from: encoded, contactData: contactData, timings: &timings) {
+        if let closer = try closerReading(of: &prepared, reading, data: &known, from: encoded, contactData: contactData, timings: &timings) {
             reading = closer.reading
             known = closer.data
         }
@@ -353,13 +353,17 @@ public final class CardScanner: Sendable {
     /// OCR: the outline may have taken the page a small card lies on, or the desk around it. The
     /// block of words read unsurely (`UnsurePrint.block`), then the stretch the page's running
     /// text skips (`UnsurePrint.hole`), is cut again from the photo at OCR's size and read
-    /// (`closerReading(of:at:)`), until a reading holds a card's contact data.
-    func closerReading(of prepared: inout PreparedCard, _ reading: Reading, data known: Int?, from encoded: EncodedImage,
+    /// (`closerReading(of:at:)`), until a reading holds a card's contact data. `known` is the
+    /// contact data of `reading` where measured, and keeps it once measured here.
+    func closerReading(of prepared: inout PreparedCard, _ reading: Reading, data known: inout Int?, from encoded: EncodedImage,
                        contactData: @escaping OCREngine.ContactDataMeasure,
                        timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
         guard prepared.cardDetected, prepared.working != nil else { return nil }
         let blocks = [UnsurePrint.block(of: reading.page), UnsurePrint.hole(in: reading.page)].compactMap { $0 }
-        guard !blocks.isEmpty, (known ?? contactData(reading.page)) == 0 else { return nil }
+        guard !blocks.isEmpty else { return nil }
+        let data = known ?? contactData(reading.page)
+        known = data
+        guard data == 0 else { return nil }
         for block in blocks {
             if let closer = try closerReading(of: &prepared, at: block, reading, from: encoded, contactData: contactData, timings: &timings) {
                 return closer

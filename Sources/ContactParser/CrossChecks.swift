@@ -125,7 +125,8 @@ enum CrossChecks {
     /// A legal form whose last letter the card's edge or OCR cut off ("Fischer Schinke Gmb", "Kato
     /// Robotics Co., Lt"): the one letter that makes `last` a legal form of the list, when only one
     /// does and the form is sure: three letters read at least, or after a legal form ("Co., Ltd") or
-    /// completing a form of two words with the word before. Nil otherwise. The letter takes the case of the letter before it.
+    /// completing a form of two words with the word before. Nil otherwise. The letter takes the
+    /// case of the letter before it.
     static func cutLegalForm(_ last: String, after previous: String) -> String? {
         guard let end = last.last, end.isLetter, last.allSatisfy({ $0.isLetter }) else { return nil }
         let completions = "abcdefghijklmnopqrstuvwxyz".map { String($0) }.filter { ParserData.isLegalForm(last + $0) }
