@@ -190,9 +190,23 @@ enum PeopleExtractor {
                 || (lower.contains(".") && Domains.isValid(lower.trimmingCharacters(in: ParserCharacters.debris)) && lower.filter(\.isLetter).count >= 4
                     && lower.split(separator: ".").count >= 2 && !lower.hasSuffix("."))
         }
+        // A number's short groups ("+82", "2", "29" of "+421 2 212 358 29") are part of it.
+        func isDigitGroup(_ t: String) -> Bool {
+            t.contains(where: \.isNumber) && t.allSatisfy { $0.isNumber || "+()-./·".contains($0) }
+        }
+        var data = tokens.map(isData)
+        var grew = true
+        while grew {
+            grew = false
+            for i in tokens.indices where !data[i] && isDigitGroup(tokens[i])
+                && ((i > 0 && data[i - 1]) || (i + 1 < tokens.count && data[i + 1])) {
+                data[i] = true
+                grew = true
+            }
+        }
         var keep = [Bool](repeating: true, count: tokens.count)
         var removed = false
-        for (i, t) in tokens.enumerated() where isData(t) {
+        for i in tokens.indices where data[i] {
             keep[i] = false
             removed = true
             // The label or debris before the value, back to the previous kept word of substance.

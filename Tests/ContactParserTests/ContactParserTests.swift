@@ -195,6 +195,21 @@ import Testing
         #expect(PeopleExtractor.withDomainWords("pxon, Marsh and Bell", kept: "Marsh and Bell", domainLabels: []) == "Marsh and Bell")
     }
 
+    /// A person's name printed beside their number keeps none of the number: its short groups
+    /// (a calling code, an area code of one or two digits, a last pair) go with it. Digits that
+    /// are no part of a number stay.
+    @Test func aNameBesideItsNumberKeepsNoneOfTheNumber() {
+        #expect(PeopleExtractor.withoutContactData("Mirela +48 22-311-2491").kept == "Mirela")
+        #expect(PeopleExtractor.withoutContactData("Teodor +421 2 212 358 29").kept == "Teodor")
+        #expect(PeopleExtractor.withoutContactData("Ines Varga (01) 234 56 78").kept == "Ines Varga")
+        #expect(PeopleExtractor.withoutContactData("Ines Varga Tel. 02 1234 5678").kept == "Ines Varga")
+        #expect(PeopleExtractor.withoutContactData("Floor 12 North Wing") == ("Floor 12 North Wing", false))
+        #expect(PeopleExtractor.withoutContactData("Suite 4 / 0712 334 556").kept == "Suite 4")
+        let card = ContactParser(fallbackRegion: "US").parse(text: "Horvat Bakery\nMaria: +385 1 234 5678\ninfo@horvatbakery.hr")
+        #expect(card.name?.full == "Maria")
+        #expect(card.phones.map(\.e164) == ["+38512345678"])
+    }
+
     /// A first word in lower case before a capitalised one lost its start to the logo: the domain's
     /// letters before it give it back. A word the domain does not continue is left as read.
     @Test func aWordThatLostItsStartGetsItFromTheDomain() {
