@@ -55,7 +55,8 @@ enum PeopleExtractor {
         let (card, probabilities) = score(lines: lines, skip: skip, emails: emails, domains: domains)
         let candidates = card.candidates
         var result = Result()
-        let picks = assignRoles(probabilities, candidates: candidates)
+        var picks = assignRoles(probabilities, candidates: candidates)
+        if let k = picks[.name], let first = firstPerson(before: k, probabilities, candidates: candidates, picks: picks) { picks[.name] = first }
         for (role, k) in picks { result.probability[role] = probabilities[k][role.rawValue] }
         if let k = picks[.organization] {
             result.organization = candidates[k].company
@@ -72,6 +73,20 @@ enum PeopleExtractor {
             result.titleLine = candidates[k].line.index
         }
         return result
+    }
+
+    /// Two people printed on one line, set apart (" / ", " | "), become two lines that the model
+    /// weighs alike: the card's person is the first. The candidate before `k` from the same
+    /// printed line that is likelier a name than anything else (`LineRoleModel.margin`) and has
+    /// no other role; nil when there is none.
+    static func firstPerson(before k: Int, _ probabilities: [[Double]], candidates: [Candidate], picks: [LineRole: Int]) -> Int? {
+        let line = candidates[k].line
+        return candidates.indices.first { j in
+            let c = candidates[j], p = probabilities[j]
+            return c.line.source == line.source && c.line.index < line.index && c.part == 0 && !picks.values.contains(j)
+                && p[LineRole.name.rawValue] > p[LineRole.other.rawValue] * LineRoleModel.margin
+                && LineRole.allCases.allSatisfy { $0 == .name || p[$0.rawValue] < p[LineRole.name.rawValue] }
+        }
     }
 
     /// The candidates of a card with the model's probabilities of each role for each.
@@ -272,21 +287,28 @@ enum PeopleExtractor {
     }
 
     /// Two people's names on one line, set apart by a slash or a joining word ("Ana Prado / Rui
-    /// Costa", "Lena Berg & Tom Ek", "Eva e Rui"): each half starts with a given name from the
-    /// lists, is one to four capitalised words and holds no digit; the line holds no legal form.
-    /// Surnames joined as a firm ("Baker & Tolan", "Shannon & Kent": a word alone that is a family
-    /// name too) stay whole.
+    /// Costa", "Lena Berg & Tom Ek", "Eva e Rui"): each half is one to four capitalised words and
+    /// holds no digit, and the line holds no legal form. Joined by a word, each half starts with a
+    /// given name from the lists: surnames joined as a firm ("Baker & Tolan", "Shannon & Kent": a
+    /// word alone that is a family name too) stay whole. A slash, glued to a word or not, sets
+    /// apart no firm's names: one half starting with a given name is enough, and the other half
+    /// may hold words in lower case ("Ana Prado /Ho soo Kim").
     static func splitPeople(_ text: String) -> (String, String)? {
-        let tokens = text.split(separator: " ").map(String.init)
+        let tokens = text.replacingOccurrences(of: "/", with: " / ").split(separator: " ").map(String.init)
         let joins: Set<String> = ["/", "&", "+", "and", "und", "e", "y", "et", "og", "och", "en", "i"]
         let cuts = tokens.indices.filter { joins.contains(tokens[$0].lowercased()) }
         guard cuts.count == 1, let cut = cuts.first, !text.contains(where: \.isNumber), !hasLegalForm(text) else { return nil }
-        let halves = [tokens[..<cut], tokens[(cut + 1)...]]
-        for half in halves {
-            guard (1...4).contains(half.count), half.allSatisfy({ $0.first?.isUppercase == true || nameParticles.contains($0) }),
-                  let first = half.first.map({ ParserData.fold($0.lowercased()) }), PersonNames.given.contains(first),
-                  half.count > 1 || !PersonNames.family.contains(first) else { return nil }
+        let halves = [tokens[..<cut], tokens[(cut + 1)...]], slash = tokens[cut] == "/"
+        func startsWithGivenName(_ half: ArraySlice<String>) -> Bool {
+            guard let first = half.first.map({ ParserData.fold($0.lowercased()) }) else { return false }
+            return PersonNames.given.contains(first) && (half.count > 1 || !PersonNames.family.contains(first))
         }
+        for (k, half) in halves.enumerated() {
+            let shaped = half.allSatisfy { $0.first?.isUppercase == true || nameParticles.contains($0) }
+                || (slash && k == 1 && half.first?.first?.isUppercase == true)
+            guard (1...4).contains(half.count), shaped, slash || startsWithGivenName(half) else { return nil }
+        }
+        guard halves.contains(where: startsWithGivenName) else { return nil }
         return (halves[0].joined(separator: " "), halves[1].joined(separator: " "))
     }
 

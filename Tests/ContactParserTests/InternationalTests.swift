@@ -496,6 +496,14 @@ import Testing
         #expect(PeopleExtractor.splitPeople("Shannon & Kent") == nil)
         #expect(PeopleExtractor.splitPeople("Maria Lund & Jonas Berg AS") == nil)
         #expect(PeopleExtractor.splitPeople("Maria Lund & Jonas Berg & Eva Holm") == nil)
+        // A slash sets apart no firm's names: one given name is enough, glued or not.
+        let slashed = try #require(PeopleExtractor.splitPeople("Maria Lund /Ho soo Kim"))
+        #expect(slashed == ("Maria Lund", "Ho soo Kim"))
+        #expect(PeopleExtractor.splitPeople("Shannon / Kent") == nil)
+        // Set apart by " / ", the two people are two lines the model may weigh alike: the first is
+        // the card's.
+        let card = ContactParser().parse(text: "Zorec Gradnje d.o.o.\nMetka Zorec, Jr. / Ana Zorec\nTel: +386 1 234 56 78\ninfo@zorec.si")
+        #expect(card.name?.full == "Metka Zorec, Jr.")
     }
 
     @Test(arguments: ["Kallio Oyj", "Geisler Sp. z o.o.", "Thomsen & Kjeldsen ApS", "Taliercio s.r.l.", "Drubin Oderwald e.G.",
