@@ -506,6 +506,24 @@ import Testing
         #expect(card.name?.full == "Metka Zorec, Jr.")
     }
 
+    /// A card whose name the model weighs under even odds (a name set below its title, names no
+    /// list holds) still gives it when a line is shaped like a name and likelier a name than
+    /// anything else; a trade or tagline in capitals is no name.
+    @Test func aNameUnderEvenOddsIsTakenWhenShapedLikeOne() {
+        func card(_ name: String) -> Contact {
+            ContactParser().parse(lines: [
+                TextLine(text: "Hrvatin Labs d.d.", confidence: 0.95, height: 61, top: 93, left: 117),
+                TextLine(text: "DISTRIBUTED LEDGER HUB", confidence: 0.9, height: 28, top: 200, left: 117),
+                TextLine(text: "Voditelj prodaje", confidence: 0.99, height: 22, top: 246, left: 117),
+                TextLine(text: name, confidence: 0.96, height: 38, top: 276, left: 117),
+                TextLine(text: "kontakt@hrvatin.hr", confidence: 0.9, height: 19, top: 335, left: 117),
+                TextLine(text: "Ilirska 4a - 51484 Ivanić-Grad", confidence: 0.85, height: 25, top: 363, left: 117),
+            ])
+        }
+        #expect(card("Zoran Babić").name?.full == "Zoran Babić")
+        #expect(card("TRGOVINA").name == nil)
+    }
+
     @Test(arguments: ["Kallio Oyj", "Geisler Sp. z o.o.", "Thomsen & Kjeldsen ApS", "Taliercio s.r.l.", "Drubin Oderwald e.G.",
                       "Monteiro - ME", "Held AG", "Nusslé Sàrl.", "Falk HB", "Bukit Robotics Pte. Ltd."])
     func legalFormsOfManyJurisdictionsMakeACompany(name: String) {
