@@ -32,12 +32,15 @@ enum PeopleExtractor {
         var residue = false
         /// 0 for a whole line, 1 and 2 for the halves of a line that reads as a name and a company.
         var part = 0
+        /// The words of the first half, for the halves of a line that may be cut after two or three.
+        var cut = 0
         var split: Bool { part != 0 }
-        init(text: String, line: CardLine, residue: Bool = false, part: Int = 0) {
+        init(text: String, line: CardLine, residue: Bool = false, part: Int = 0, cut: Int = 0) {
             self.text = text
             self.line = line
             self.residue = residue
             self.part = part
+            self.cut = cut
             company = PeopleExtractor.trimDebris(text, strayLetters: true)
         }
     }
@@ -101,7 +104,6 @@ enum PeopleExtractor {
     /// name at odds of `lastResortNameOdds` or more; nil when there is none. A shop's tagline or
     /// trade ("RESTAURANTE") is no such line.
     static func likeliestName(_ probabilities: [[Double]], candidates: [Candidate], picks: [LineRole: Int]) -> Int? {
-        let taken = Set(picks.values.map { candidates[$0].line.index })
         func odds(_ j: Int) -> Double { probabilities[j][LineRole.name.rawValue] / probabilities[j][LineRole.other.rawValue] }
         func shaped(_ text: String) -> Bool {
             nameShapeScore(text) != nil || (!text.contains(" ") && text.first?.isUppercase == true
@@ -109,9 +111,16 @@ enum PeopleExtractor {
         }
         return candidates.indices.filter { j in
             let p = probabilities[j]
-            return !taken.contains(candidates[j].line.index) && odds(j) >= lastResortNameOdds && shaped(candidates[j].text)
+            return !picks.values.contains(where: { excludes($0, j, in: candidates) }) && odds(j) >= lastResortNameOdds && shaped(candidates[j].text)
                 && p[LineRole.title.rawValue] < p[LineRole.name.rawValue] && p[LineRole.organization.rawValue] < p[LineRole.name.rawValue]
         }.max { odds($0) < odds($1) }
+    }
+
+    /// Whether candidates `a` and `b` cannot both take a role: one candidate, or a line and its
+    /// halves, or halves of two cuts of a line; the two halves of one cut can.
+    static func excludes(_ a: Int, _ b: Int, in candidates: [Candidate]) -> Bool {
+        let x = candidates[a], y = candidates[b]
+        return a == b || (x.line.index == y.line.index && (x.part == 0 || y.part == 0 || x.cut != y.cut))
     }
 
     /// The candidates of a card with the model's probabilities of each role for each.
@@ -141,12 +150,8 @@ enum PeopleExtractor {
                 options.append((log(p[role.rawValue] / p[LineRole.other.rawValue]), role, k))
             }
         }
-        // A line and its halves exclude each other; the two halves do not.
-        func conflicts(_ a: Int, _ b: Int) -> Bool {
-            let x = candidates[a], y = candidates[b]
-            return a == b || (x.line.index == y.line.index && (x.part == 0 || y.part == 0))
-        }
-        for option in options.sorted(by: { $0.p > $1.p }) where picks[option.role] == nil && !taken.contains(where: { conflicts($0, option.k) }) {
+        for option in options.sorted(by: { $0.p > $1.p })
+        where picks[option.role] == nil && !taken.contains(where: { excludes($0, option.k, in: candidates) }) {
             picks[option.role] = option.k
             taken.append(option.k)
         }
@@ -164,10 +169,12 @@ enum PeopleExtractor {
             guard text.filter(\.isLetter).count >= 2 else { continue }
             candidates.append(Candidate(text: text, line: line, residue: removed))
             // Also its halves, when it reads as a name and a company: the model weighs both readings.
-            if let (first, second) = splitNameAndCompany(text) {
-                candidates.append(Candidate(text: first, line: line, residue: removed, part: 1))
-                candidates.append(Candidate(text: second, line: line, residue: removed, part: 2))
-            } else if let (first, _) = splitPeople(text) {
+            let splits = splitsOfNameAndCompany(text)
+            for (n, first, second) in splits {
+                candidates.append(Candidate(text: first, line: line, residue: removed, part: 1, cut: n))
+                candidates.append(Candidate(text: second, line: line, residue: removed, part: 2, cut: n))
+            }
+            if splits.isEmpty, let (first, _) = splitPeople(text) {
                 // Or as two people ("Ana Prado / Rui Costa"): the card's person is the first.
                 candidates.append(Candidate(text: first, line: line, residue: removed, part: 1))
             }
@@ -294,21 +301,28 @@ enum PeopleExtractor {
     }
 
     /// Splits "CÄCILIA HEUSER SÜSSEBIER KG" into a name and a company when the line ends with a
-    /// legal form and begins with two or three words shaped like a name.
+    /// legal form and begins with two or three words shaped like a name: the first such cut.
     static func splitNameAndCompany(_ text: String) -> (String, String)? {
+        splitsOfNameAndCompany(text).first.map { ($0.first, $0.second) }
+    }
+
+    /// Every cut of a line into a name of two or three words and a company with a legal form
+    /// ("Elin De Vos Nordhavn Transport VOF" after two words and after three): the model weighs
+    /// the halves of each, and halves of two cuts exclude each other (`assignRoles`).
+    static func splitsOfNameAndCompany(_ text: String) -> [(n: Int, first: String, second: String)] {
         let tokens = text.split(separator: " ").map(String.init)
-        guard tokens.count >= 4, hasLegalForm(text) else { return nil }
+        guard tokens.count >= 4, hasLegalForm(text) else { return [] }
+        var out: [(n: Int, first: String, second: String)] = []
         for n in [2, 3] where tokens.count - n >= 2 {
             let first = tokens[..<n].joined(separator: " "), second = tokens[n...].joined(separator: " ")
             guard tokens[..<n].allSatisfy({ $0.filter(\.isLetter).count >= 2 }), tokens[n].first?.isUppercase == true,
                   nameShapeScore(first) != nil, hasLegalForm(second), !isTitle(first) else { continue }
             // The company part must be more than its legal form.
             let core = second.split(separator: " ").filter { !ParserData.isLegalForm(String($0)) }
-            guard !core.isEmpty, !hasLegalForm(core.joined(separator: " ")) || core.count >= 1,
-                  !ParserData.isLegalForm(core.joined(separator: " ")) else { continue }
-            return (first, second)
+            guard !core.isEmpty, !ParserData.isLegalForm(core.joined(separator: " ")) else { continue }
+            out.append((n, first, second))
         }
-        return nil
+        return out
     }
 
     /// Two people's names on one line, set apart by a slash or a joining word ("Ana Prado / Rui

@@ -524,6 +524,16 @@ import Testing
         #expect(card("TRGOVINA").name == nil)
     }
 
+    /// A name and a company on one line may be cut after two words or after three: the model
+    /// weighs both cuts, and the halves of two cuts never both take a role.
+    @Test func aNameAndACompanyOnOneLineAreCutWhereTheModelWeighsBest() {
+        let cuts = PeopleExtractor.splitsOfNameAndCompany("Lotte De Wachter Kempen Logistiek VOF")
+        #expect(cuts.map(\.n) == [2, 3])
+        #expect(cuts.last?.first == "Lotte De Wachter" && cuts.last?.second == "Kempen Logistiek VOF")
+        let card = ContactParser().parse(text: "Lotte De Wachter Kempen Logistiek VOF\nZaakvoerder\n+32 3 234 56 78\ninfo@kempenlogistiek.be")
+        #expect(card.organization == "Kempen Logistiek VOF")
+    }
+
     @Test(arguments: ["Kallio Oyj", "Geisler Sp. z o.o.", "Thomsen & Kjeldsen ApS", "Taliercio s.r.l.", "Drubin Oderwald e.G.",
                       "Monteiro - ME", "Held AG", "Nusslé Sàrl.", "Falk HB", "Bukit Robotics Pte. Ltd."])
     func legalFormsOfManyJurisdictionsMakeACompany(name: String) {
