@@ -99,7 +99,7 @@ enum PeopleExtractor {
     static let lastResortNameOdds = 0.3
 
     /// A card the model finds no name on (none likelier a name than not) may still print one: the
-    /// line, of no line already given a role, that is shaped like a name (`nameShapeScore`, or a
+    /// candidate that no role taken `excludes`, shaped like a name (`nameShapeScore`, or a
     /// given name of the lists alone), likelier a name than a title or a company, and likeliest a
     /// name at odds of `lastResortNameOdds` or more; nil when there is none. A shop's tagline or
     /// trade ("RESTAURANTE") is no such line.
@@ -159,7 +159,7 @@ enum PeopleExtractor {
     }
 
     /// The readable lines no other field took, cleaned; a name and a company on one OCR line
-    /// ("Teo Hui Min Koh & Low Systems Pte Ltd") become two candidates.
+    /// ("Teo Hui Min Koh & Low Systems Pte Ltd") give their halves as candidates too.
     static func candidates(from lines: [CardLine], skip: Set<Int>, domainLabels: [String] = []) -> [Candidate] {
         var candidates: [Candidate] = []
         for line in lines where !skip.contains(line.index) && isReadable(line) {
@@ -308,7 +308,7 @@ enum PeopleExtractor {
 
     /// Every cut of a line into a name of two or three words and a company with a legal form
     /// ("Elin De Vos Nordhavn Transport VOF" after two words and after three): the model weighs
-    /// the halves of each, and halves of two cuts exclude each other (`assignRoles`).
+    /// the halves of each, and halves of two cuts exclude each other (`excludes`).
     static func splitsOfNameAndCompany(_ text: String) -> [(n: Int, first: String, second: String)] {
         let tokens = text.split(separator: " ").map(String.init)
         guard tokens.count >= 4, hasLegalForm(text) else { return [] }
