@@ -135,7 +135,7 @@ struct LineFeatures {
             if let first = text.split(separator: " ").first, PersonNames.given.contains(ParserData.fold(first.lowercased())) {
                 f.append("part:\(c.part)&given")
             }
-        } else if PeopleExtractor.splitNameAndCompany(text) != nil {
+        } else if !PeopleExtractor.splitsOfNameAndCompany(text).isEmpty {
             f.append("splittable")
         }
         return f

@@ -300,15 +300,10 @@ enum PeopleExtractor {
         return tokens.joined(separator: " ").trimmingCharacters(in: ParserCharacters.namePunctuation)
     }
 
-    /// Splits "CÄCILIA HEUSER SÜSSEBIER KG" into a name and a company when the line ends with a
-    /// legal form and begins with two or three words shaped like a name: the first such cut.
-    static func splitNameAndCompany(_ text: String) -> (String, String)? {
-        splitsOfNameAndCompany(text).first.map { ($0.first, $0.second) }
-    }
-
     /// Every cut of a line into a name of two or three words and a company with a legal form
-    /// ("Elin De Vos Nordhavn Transport VOF" after two words and after three): the model weighs
-    /// the halves of each, and halves of two cuts exclude each other (`excludes`).
+    /// ("CÄCILIA HEUSER SÜSSEBIER KG"; "Elin De Vos Nordhavn Transport VOF" after two words and
+    /// after three): the model weighs the halves of each, and halves of two cuts exclude each
+    /// other (`excludes`).
     static func splitsOfNameAndCompany(_ text: String) -> [(n: Int, first: String, second: String)] {
         let tokens = text.split(separator: " ").map(String.init)
         guard tokens.count >= 4, hasLegalForm(text) else { return [] }
