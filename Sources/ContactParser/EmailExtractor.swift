@@ -11,6 +11,10 @@ enum EmailExtractor {
         /// Addresses whose domain is none (an unknown suffix: "roberts.com.ay"); the card's web
         /// address may say what it was (`resolving`).
         var unresolved: [EmailAddress] = []
+        /// Of those, the ones read as an address is printed, the "@" between a local part with a
+        /// letter and the domain with no space ("@acme" after a number is a social handle): their
+        /// domain may be a web host's start (`isCutShort`).
+        var cutShort: [EmailAddress] = []
     }
 
     static let localChars = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-'")
@@ -37,7 +41,11 @@ enum EmailExtractor {
                 }
                 guard !local.isEmpty else { continue }
                 guard let host = Domains.repair(domain) else {
-                    result.unresolved.append(EmailAddress(local: local.lowercased(), domain: domain.lowercased()))
+                    let address = EmailAddress(local: local.lowercased(), domain: domain.lowercased())
+                    result.unresolved.append(address)
+                    if !line.text.contains(" @"), !line.text.contains("@ "), local.contains(where: \.isLetter) {
+                        result.cutShort.append(address)
+                    }
                     continue
                 }
                 let email = (local + "@" + host).lowercased()
@@ -54,17 +62,29 @@ enum EmailExtractor {
         return result
     }
 
-    /// The unresolved addresses whose domain is one slip from a web host of the card, dots aside,
-    /// with that host ("roberts.com.ay" beside "www.roberts.com.au", "kondo.cajp" beside
-    /// "www.kondo.co.jp").
-    static func resolving(_ unresolved: [EmailAddress], webHosts: [String]) -> [String] {
+    /// The unresolved addresses whose domain is one slip from a web host of the card, dots aside
+    /// ("roberts.com.ay" beside "www.roberts.com.au", "kondo.cajp" beside "www.kondo.co.jp"), or,
+    /// read as printed (`Result.cutShort`), the start of one that holds its whole name, its suffix
+    /// cut short where OCR lost or misread the end ("roberts" or "roberts.c" beside
+    /// "www.roberts.com"), with that host.
+    static func resolving(_ result: Result, webHosts: [String]) -> [String] {
         func undotted(_ s: String) -> String { s.replacingOccurrences(of: ".", with: "") }
-        return unresolved.compactMap { address in
+        return result.unresolved.compactMap { address in
             webHosts.first(where: {
                 Domains.isValid($0) && (CrossChecks.editDistance($0, address.domain) == 1
-                    || CrossChecks.editDistance(undotted($0), undotted(address.domain)) == 1)
+                    || CrossChecks.editDistance(undotted($0), undotted(address.domain)) == 1
+                    || (result.cutShort.contains(address) && isCutShort(address.domain, of: $0)))
             }).map { EmailAddress(local: address.local, domain: $0).text }
         }
+    }
+
+    /// True when `domain` is `host` cut short after its registrable name: "roberts" or
+    /// "roberts.c" of "roberts.com", not "robert" nor "acme" of "acmegroup.com".
+    static func isCutShort(_ domain: String, of host: String) -> Bool {
+        let read = domain.hasSuffix(".") ? String(domain.dropLast()) : domain
+        guard let label = Domains.registrableLabel(of: host), label.count >= 3, host.count > read.count,
+              host.hasPrefix(read), let at = host.range(of: label, options: .backwards) else { return false }
+        return read.count >= host.distance(from: host.startIndex, to: at.upperBound)
     }
 
     /// The line with "(at)", " at ", "[at]" spellings as "@", and no spaces around it.

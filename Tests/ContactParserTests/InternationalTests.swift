@@ -633,8 +633,21 @@ import Testing
             #expect(c.emails == ["nostrowska@lipowa.pl"], "\(sign)")
             #expect(c.urls == ["lipowa.pl"], "\(sign)")
         }
+        // A suffix cut short where the line ends or a sign follows, beside the card's web address.
+        for read in ["E | emily.francis@roberts", "emily.francis@roberts.c%1 Main Street"] {
+            let cut = ContactParser().parse(text: "Emily Francis\n\(read)\nW | www.roberts.com.au")
+            #expect(cut.emails == ["emily.francis@roberts.com.au"], "\(read)")
+        }
+        // Not a shorter name: "robert" is no cut of "roberts.com.au", "acme" none of "acmegroup.com".
+        #expect(!EmailExtractor.isCutShort("robert", of: "roberts.com.au"))
+        #expect(!EmailExtractor.isCutShort("acme", of: "acmegroup.com"))
+        #expect(EmailExtractor.isCutShort("acmegroup.", of: "acmegroup.com"))
         // Without a web address to say what it was, an address with no real suffix is left out.
         #expect(ContactParser().parse(text: "Emily Francis\nfrancis@roberts.com.ay").emails.isEmpty)
+        #expect(ContactParser().parse(text: "Emily Francis\nE | emily.francis@roberts").emails.isEmpty)
+        // A social handle after a number is no address cut short.
+        let handle = ContactParser().parse(text: "Roberts Fitness (506) 221-1673 @robertsfitness\nhttp://www.robertsfitness.com")
+        #expect(handle.emails.isEmpty)
     }
 
     @Test func differentSuffixesOfOneNameStayApart() {
