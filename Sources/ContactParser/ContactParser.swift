@@ -73,7 +73,7 @@ public struct ContactParser: Sendable {
         used.formUnion(emailResult.consumedLines)
         let urlResult = URLExtractor.extract(from: lines, emails: contact.emails)
         (contact.urls, contact.emails) = URLExtractor.emailsReadAsWebAddresses(urlResult.urls, emails: contact.emails)
-        let resolved = EmailExtractor.resolving(emailResult, webHosts: contact.urls.map { URLExtractor.host(of: $0) })
+        let resolved = EmailExtractor.resolving(emailResult.unresolved, webHosts: contact.urls.map { URLExtractor.host(of: $0) })
         contact.emails += resolved.filter { !contact.emails.contains($0) }
         used.formUnion(urlResult.consumedLines)
 

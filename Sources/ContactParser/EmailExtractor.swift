@@ -10,11 +10,15 @@ enum EmailExtractor {
         var repaired: Int = 0
         /// Addresses whose domain is none (an unknown suffix: "roberts.com.ay"); the card's web
         /// address may say what it was (`resolving`).
-        var unresolved: [EmailAddress] = []
-        /// Of those, the ones read as an address is printed, the "@" between a local part with a
-        /// letter and the domain with no space ("@acme" after a number is a social handle): their
-        /// domain may be a web host's start (`isCutShort`).
-        var cutShort: [EmailAddress] = []
+        var unresolved: [Unresolved] = []
+    }
+
+    /// An address whose domain is none, and whether it was read as an address is printed: the
+    /// "@" between a local part with a letter and the domain with no space ("@acme" after a
+    /// number is a social handle). Only such a domain may be a web host's start (`isCutShort`).
+    struct Unresolved {
+        var address: EmailAddress
+        var asPrinted: Bool
     }
 
     static let localChars = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._%+-'")
@@ -41,11 +45,9 @@ enum EmailExtractor {
                 }
                 guard !local.isEmpty else { continue }
                 guard let host = Domains.repair(domain) else {
-                    let address = EmailAddress(local: local.lowercased(), domain: domain.lowercased())
-                    result.unresolved.append(address)
-                    if !line.text.contains(" @"), !line.text.contains("@ "), local.contains(where: \.isLetter) {
-                        result.cutShort.append(address)
-                    }
+                    let asPrinted = !line.text.contains(" @") && !line.text.contains("@ ") && local.contains(where: \.isLetter)
+                    result.unresolved.append(Unresolved(address: EmailAddress(local: local.lowercased(), domain: domain.lowercased()),
+                                                        asPrinted: asPrinted))
                     continue
                 }
                 let email = (local + "@" + host).lowercased()
@@ -64,16 +66,17 @@ enum EmailExtractor {
 
     /// The unresolved addresses whose domain is one slip from a web host of the card, dots aside
     /// ("roberts.com.ay" beside "www.roberts.com.au", "kondo.cajp" beside "www.kondo.co.jp"), or,
-    /// read as printed (`Result.cutShort`), the start of one that holds its whole name, its suffix
-    /// cut short where OCR lost or misread the end ("roberts" or "roberts.c" beside
+    /// read as printed (`Unresolved.asPrinted`), the start of one that holds its whole name, its
+    /// suffix cut short where OCR lost or misread the end ("roberts" or "roberts.c" beside
     /// "www.roberts.com"), with that host.
-    static func resolving(_ result: Result, webHosts: [String]) -> [String] {
+    static func resolving(_ unresolved: [Unresolved], webHosts: [String]) -> [String] {
         func undotted(_ s: String) -> String { s.replacingOccurrences(of: ".", with: "") }
-        return result.unresolved.compactMap { address in
-            webHosts.first(where: {
+        return unresolved.compactMap { read in
+            let address = read.address
+            return webHosts.first(where: {
                 Domains.isValid($0) && (CrossChecks.editDistance($0, address.domain) == 1
                     || CrossChecks.editDistance(undotted($0), undotted(address.domain)) == 1
-                    || (result.cutShort.contains(address) && isCutShort(address.domain, of: $0)))
+                    || (read.asPrinted && isCutShort(address.domain, of: $0)))
             }).map { EmailAddress(local: address.local, domain: $0).text }
         }
     }

@@ -132,7 +132,7 @@ struct LineFeatures {
         if c.part > 0 {
             f.append("part:\(c.part)")
             if PeopleExtractor.hasLegalForm(c.company) { f.append("part:\(c.part)&legal") }
-            if let first = text.split(separator: " ").first, PersonNames.given.contains(ParserData.fold(first.lowercased())) {
+            if let first = text.split(separator: " ").first, PersonNames.isGiven(first) {
                 f.append("part:\(c.part)&given")
             }
         } else if !PeopleExtractor.splitsOfNameAndCompany(text).isEmpty {

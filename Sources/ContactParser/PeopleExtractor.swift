@@ -106,8 +106,7 @@ enum PeopleExtractor {
     static func likeliestName(_ probabilities: [[Double]], candidates: [Candidate], picks: [LineRole: Int]) -> Int? {
         func odds(_ j: Int) -> Double { probabilities[j][LineRole.name.rawValue] / probabilities[j][LineRole.other.rawValue] }
         func shaped(_ text: String) -> Bool {
-            nameShapeScore(text) != nil || (!text.contains(" ") && text.first?.isUppercase == true
-                                             && PersonNames.given.contains(ParserData.fold(text.lowercased())))
+            nameShapeScore(text) != nil || (!text.contains(" ") && text.first?.isUppercase == true && PersonNames.isGiven(text))
         }
         return candidates.indices.filter { j in
             let p = probabilities[j]

@@ -246,4 +246,7 @@ enum PersonNames {
     /// up by the hash of the name.
     static let given = HashedTable(base64: PersonNamesSource.given)
     static let family = HashedTable(base64: PersonNamesSource.family)
+
+    /// True when `word` is a listed given name, whatever its case and accents.
+    static func isGiven(_ word: some StringProtocol) -> Bool { given.contains(ParserData.fold(word.lowercased())) }
 }
