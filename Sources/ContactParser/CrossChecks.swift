@@ -8,7 +8,8 @@ import Foundation
 /// logo debris; a legal form one OCR slip away from a real one is that one.
 enum CrossChecks {
     /// Words of `name` corrected toward the e-mail local parts ("Priscilla Colina" and
-    /// "pcollina@" -> "Priscilla Collina").
+    /// "pcollina@" -> "Priscilla Collina"), unless the name lists know the word as read and not
+    /// the e-mail's spelling ("Richardson" stays beside a misread "richardsom@").
     static func repairName(_ name: PersonName, emails: [String]) -> PersonName {
         let locals = emails.compactMap { EmailAddress($0)?.local.lowercased() }
         guard !locals.isEmpty else { return name }
@@ -28,8 +29,9 @@ enum CrossChecks {
             let plain = PeopleExtractor.fold(word).filter(\.isLetter)
             guard !spellings.contains(plain) else { continue }
             // Only a slip OCR makes inside the word: the same first letter, one letter added, dropped or changed.
+            // The slip may be the e-mail's: a word the name lists know stays against a spelling they do not.
             let fixes = spellings.filter { $0.first == plain.first && editDistance($0, plain) == 1 }
-            if fixes.count == 1, let fix = fixes.first {
+            if fixes.count == 1, let fix = fixes.first, !(PersonNames.isListed(plain) && !PersonNames.isListed(fix)) {
                 words[i] = respell(word, as: fix)
                 changed = true
             }
@@ -59,6 +61,14 @@ enum CrossChecks {
                 break
             }
         }
+        // Debris read as words of its own before the name ("a | Lindqvist-Moen AS", "47 Brauneck
+        // GmbH" of brauneck.de): dropped when the first word of three letters or more after them
+        // starts the domain.
+        if let k = words.firstIndex(where: { PeopleExtractor.lettersOnly($0).count >= 3 }), k > 0,
+           label.hasPrefix(PeopleExtractor.lettersOnly(words[k]).lowercased().prefix(5)),
+           words[..<k].allSatisfy({ isDebris($0, label: label) }) {
+            words.removeFirst(k)
+        }
         // Lost letters: a first word that starts in lower case where a name starts with a capital
         // is the end of a word whose start OCR lost to the logo beside it ("ital GmbH" on a card
         // of schwital.de, "cher Schinke" of fischer.de): the domain's letters before it give it back.
@@ -79,6 +89,19 @@ enum CrossChecks {
             }
         }
         return repairLegalForm(words.joined(separator: " "))
+    }
+
+    /// Whether `word`, before a company's name, is debris (a logo or an icon read as a word): it
+    /// has no letter, or at most two, in lower case or beside a mark ("|", "47", "a", "W)"), is no
+    /// particle of a name ("de"), no legal form, and does not start the domain's `label`. A
+    /// capital alone ("J Smith") may be an initial: never debris.
+    static func isDebris(_ word: String, label: String) -> Bool {
+        let letters = word.filter(\.isLetter)
+        let marked = word.contains { !($0.isLetter || $0.isNumber || ".-&'".contains($0)) }
+        guard letters.count <= 2, letters.isEmpty || letters.allSatisfy(\.isLowercase) || marked,
+              !PeopleExtractor.nameParticles.contains(word), !ParserData.isLegalForm(word) else { return false }
+        let own = PeopleExtractor.lettersOnly(word).lowercased()
+        return own.isEmpty || !label.hasPrefix(own)
     }
 
     /// A domain writes an umlaut as its vowel and "e" ("suessebier" for Süssebier); a word read

@@ -557,6 +557,20 @@ import Testing
         #expect(CrossChecks.repairOrganization("iHorvath Partners Kft.", domains: ["horvath.hu"]) == "Horvath Partners Kft.")
     }
 
+    /// An icon or a logo read as words of their own before the company ("a |", "47"), when the
+    /// domain starts with the word after them, is dropped; an initial, a name's particle, a legal
+    /// form, or a word the domain itself starts with is kept.
+    @Test func debrisWordsBeforeTheCompanyAreDroppedByTheDomain() {
+        let c = ContactParser().parse(text: "a | Lindqvist-Moen AS\nKari Nilsen\nkari@lindqvist-moen.no")
+        #expect(c.organization == "Lindqvist-Moen AS")
+        #expect(CrossChecks.repairOrganization("47 Brauneck Elektro GmbH", domains: ["brauneck.de"]) == "Brauneck Elektro GmbH")
+        #expect(CrossChecks.repairOrganization("J Harlow Plumbing", domains: ["harlowplumbing.com"]) == "J Harlow Plumbing")
+        #expect(CrossChecks.repairOrganization("de Wit Bouw BV", domains: ["witbouw.nl"]) == "de Wit Bouw BV")
+        #expect(CrossChecks.repairOrganization("PT Maju Sentosa", domains: ["majusentosa.co.id"]) == "PT Maju Sentosa")
+        #expect(CrossChecks.repairOrganization("a2 Brandt Design", domains: ["a2brandt.de"]) == "a2 Brandt Design")
+        #expect(CrossChecks.repairOrganization("47 Brauneck Elektro GmbH", domains: ["elektro-profi.de"]) == "47 Brauneck Elektro GmbH")
+    }
+
     /// A domain spells an umlaut as its vowel and "e": the company read without the dots gets
     /// them back, not the domain's spelling.
     @Test func anUmlautTheDomainSpellsOutIsRestored() {
@@ -686,6 +700,14 @@ import Testing
     @Test func aNameWordOCRMisreadIsSpelledAsTheEmailSpellsIt() {
         let c = ContactParser().parse(text: "Gualtieri SPA\nPriscilla Colina\npcollina@gualtieri.it\ngualtieri.it")
         #expect(c.name?.full == "Priscilla Collina")
+    }
+
+    /// OCR misreads the e-mail as often as the name: a name word the name lists know keeps its
+    /// spelling beside a local part one slip away that they do not know.
+    @Test func aListedNameWordKeepsItsSpellingBesideAMisreadEmail() {
+        let c = ContactParser().parse(text: "Paul Richardson\nSales Manager\npaul.richardsom@acme-tools.com\nAcme Tools Ltd")
+        #expect(c.name?.full == "Paul Richardson")
+        #expect(PersonNames.isListed("RICHARDSON") && !PersonNames.isListed("richardsom"))
     }
 
     @Test func titlesInManyLanguages() {

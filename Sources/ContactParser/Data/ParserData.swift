@@ -249,4 +249,10 @@ enum PersonNames {
 
     /// True when `word` is a listed given name, whatever its case and accents.
     static func isGiven(_ word: some StringProtocol) -> Bool { given.contains(ParserData.fold(word.lowercased())) }
+
+    /// True when `word` is a listed given or family name, whatever its case and accents.
+    static func isListed(_ word: some StringProtocol) -> Bool {
+        let folded = ParserData.fold(word.lowercased())
+        return given.contains(folded) || family.contains(folded)
+    }
 }
