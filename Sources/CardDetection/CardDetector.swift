@@ -100,6 +100,26 @@ public enum CardDetector {
         }
     }
 
+    /// Largest share of the image the card found inside an outline (`inner`) may cover: a card
+    /// lying on an A4 page covers about a tenth of it; more is the same card outlined again.
+    static let innerShare = 0.5
+
+    /// The card inside an outline already found, in `image` (that outline's content, straightened,
+    /// for an outline that took the page a card lies on): the likeliest hypothesis that covers at
+    /// most `innerShare` of it and that an outline elsewhere would need to be (`elsewhere`:
+    /// `elsewhereLogit`, text inside, a plain margin inside its sides), normalised; nil when none is.
+    public static func inner(in image: PixelImage) -> Quadrilateral? {
+        guard image.width >= 32, image.height >= 32 else { return nil }
+        let edges = EdgeMap(image)
+        let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
+        let w = Double(image.width), h = Double(image.height)
+        let found = hypotheses(edges: edges, judge: HypothesisJudge(edges: edges)).first { c in
+            c.score >= elsewhereLogit && c.features.count > across && c.features[text] > 0 && c.features[across] <= elsewherePrintAcross
+                && QuadGeometry.area(c.corners) <= innerShare * w * h
+        }
+        return found.map { Quadrilateral(corners: $0.corners.map { Point($0.x / w, $0.y / h) }) }
+    }
+
     /// The rival `locate` reports (`Location.rival`): one nearly as likely (`rival`), else one
     /// elsewhere (`elsewhere`), which says so.
     static func reportedRival(in ranked: [Hypothesis]) -> (hypothesis: Hypothesis, isElsewhere: Bool)? {

@@ -121,6 +121,24 @@ public enum CardPreparer {
                             phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
     }
 
+    /// The card inside `first`'s outline, for an outline that took the page a card lies on and
+    /// cut the card too small to read: the outline `CardDetector.inner` finds in the card as cut
+    /// (`first.image`, normalised), cut from the photo as `prepare` cuts one. Nil when it finds
+    /// none, when `first` was not cut along an outline or was levelled, or when its photo at the
+    /// working size was let go (`PreparedCard.releaseWorking`).
+    public static func innerCard(of first: PreparedCard, from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
+        guard first.cardDetected, first.unlevelled == nil, let quad = first.storedQuad, let working = first.working,
+              let toPhoto = Homography(rectangleWidth: 1, height: 1, to: quad.corners) else { return nil }
+        var time = PhaseTimes()
+        guard let inner = time.detecting("inner", { CardDetector.inner(in: CardNormalizer.normalize(first.image)) }) else { return nil }
+        let corners = inner.corners.map { let p = toPhoto.apply($0.x, $0.y); return Point(p.0, p.1) }
+        let cut = try card(along: storedQuad(Quadrilateral(corners: corners), of: encoded), snap: true, in: working, of: encoded,
+                           longSide: longSide, time: &time)
+        let placement = CardPlacement(method: .outline, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
+        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
+                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
+    }
+
     /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as
     /// `prepare` prepares the chosen one (`card(along:)`). Nil when detection found no rival.
     public static func rivalCard(of first: PreparedCard, from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {

@@ -344,8 +344,8 @@ public final class CardScanner: Sendable {
     }
 
     /// How many times this process has read part of a card again closer (`closerReading`: the
-    /// block of print its reading met unsurely, or the stretch a page's running text skips; for
-    /// the benchmark).
+    /// block of print its reading met unsurely, the stretch a page's running text skips, or the
+    /// card detection found inside its outline; for the benchmark).
     public static var closerReadings: Int { closerCounter.load(ordering: .relaxed) }
     private static let closerCounter = Atomic<Int>(0)
 
@@ -353,34 +353,43 @@ public final class CardScanner: Sendable {
     /// OCR: the outline may have taken the page a small card lies on, or the desk around it. The
     /// block of words read unsurely (`UnsurePrint.block`), then the stretch the page's running
     /// text skips (`UnsurePrint.hole`), is cut again from the photo at OCR's size and read
-    /// (`closerReading(of:at:)`), until a reading holds a card's contact data. `known` is the
+    /// (`closerReading(of:at:)`), then, when the reading is one of a printed page (running text:
+    /// `UnsurePrint.pageLines`), the card detection finds inside the outline
+    /// (`CardPreparer.innerCard`), until a reading holds a card's contact data. `known` is the
     /// contact data of `reading` where measured, and keeps it once measured here.
     func closerReading(of prepared: inout PreparedCard, _ reading: Reading, data known: inout Int?, from encoded: EncodedImage,
                        contactData: @escaping OCREngine.ContactDataMeasure,
                        timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
         guard prepared.cardDetected, prepared.working != nil else { return nil }
-        let blocks = [UnsurePrint.block(of: reading.page), UnsurePrint.hole(in: reading.page)].compactMap { $0 }
-        guard !blocks.isEmpty else { return nil }
         let data = known ?? contactData(reading.page)
         known = data
         guard data == 0 else { return nil }
-        for block in blocks {
+        for block in [UnsurePrint.block(of: reading.page), UnsurePrint.hole(in: reading.page)].compactMap({ $0 }) {
             if let closer = try closerReading(of: &prepared, at: block, reading, from: encoded, contactData: contactData, timings: &timings) {
                 return closer
             }
         }
-        return nil
+        guard UnsurePrint.runningLines(of: reading.page).count >= UnsurePrint.pageLines,
+              let inner = try? CardPreparer.innerCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide) else { return nil }
+        return try closerReading(of: &prepared, cut: inner, contactData: contactData, timings: &timings)
     }
 
     /// The card of `prepared` within `block` of its `reading` (normalised to the page read),
-    /// cut from the photo at OCR's size (`CardPreparer.closerCard`) and read, levelled too as
-    /// `levelled` reads a card; that reading, with its card, when it holds a card's contact data
-    /// (`keepsRival`, as for an outline elsewhere).
+    /// cut from the photo at OCR's size (`CardPreparer.closerCard`) and read as
+    /// `closerReading(of:cut:)` reads it.
     func closerReading(of prepared: inout PreparedCard, at block: UnsurePrint.Block, _ reading: Reading, from encoded: EncodedImage,
                        contactData: @escaping OCREngine.ContactDataMeasure,
                        timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
         guard let cut = try? CardPreparer.closerCard(of: prepared, block: UnsurePrint.onCard(block, readTurned: reading.rotation),
                                                      from: encoded, longSide: configuration.ocrLongSide) else { return nil }
+        return try closerReading(of: &prepared, cut: cut, contactData: contactData, timings: &timings)
+    }
+
+    /// `cut`, part of `prepared`'s card cut closer, read, levelled too as `levelled` reads a card;
+    /// that reading, with its card, when it holds a card's contact data (`keepsRival`, as for an
+    /// outline elsewhere).
+    func closerReading(of prepared: inout PreparedCard, cut: PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure,
+                       timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
         timings.add(cut.detectMs, to: .detect)
         timings.add(cut.decodeMs, to: .decode)
         Self.closerCounter.add(1, ordering: .relaxed)

@@ -100,13 +100,21 @@ enum UnsurePrint {
         return (Double(box.left) / w, Double(box.top) / h, min(w, Double(box.right)) / w, min(h, Double(box.bottom)) / h)
     }
 
+    /// The lines of a page's running text: four surely read words (0.8) of three characters or more.
+    static func runningLines(of page: OCRPage) -> [OCRLine] {
+        page.lines.filter { line in line.words.filter { $0.confidence >= 0.8 && $0.text.count >= 3 }.count >= 4 }
+    }
+
+    /// Least lines of running text (`runningLines`) that make a reading one of a printed page.
+    static let pageLines = 4
+
     /// The page cut into squares of its running text's typical word height, each marked when a
-    /// surely read word of a line of running text (four such words of three characters or more)
-    /// covers it; nil for a page of fewer than four such lines or fewer than 8 x 6 squares.
+    /// surely read word of a line of running text (`runningLines`) covers it; nil for a page of
+    /// fewer than `pageLines` such lines or fewer than 8 x 6 squares.
     static func coveredCells(of page: OCRPage) -> (covered: [Bool], unit: Int, columns: Int, rows: Int)? {
-        let running = page.lines.filter { line in line.words.filter { $0.confidence >= 0.8 && $0.text.count >= 3 }.count >= 4 }
+        let running = runningLines(of: page)
         let sure = running.flatMap(\.words).filter { $0.confidence >= 0.8 }
-        guard running.count >= 4 else { return nil }
+        guard running.count >= pageLines else { return nil }
         let heights = sure.map(\.box.height).sorted()
         let unit = max(4, heights[heights.count / 2])
         let cols = page.width / unit, rows = page.height / unit
