@@ -115,10 +115,8 @@ public enum CardPreparer {
         let corners = [(block.left, block.top), (block.right, block.top), (block.right, block.bottom), (block.left, block.bottom)]
             .map { let p = toPhoto.apply($0.0, $0.1); return Point(p.0, p.1) }
         var time = PhaseTimes()
-        let cut = try card(along: Quadrilateral(corners: corners), snap: false, in: working, of: encoded, longSide: longSide, time: &time)
-        let placement = CardPlacement(method: .textRegion, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
-        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
-                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
+        return try secondCard(along: Quadrilateral(corners: corners), snap: false, method: .textRegion, of: first, in: working,
+                              from: encoded, longSide: longSide, time: &time)
     }
 
     /// The card inside `first`'s outline, for an outline that took the page a card lies on and
@@ -132,11 +130,8 @@ public enum CardPreparer {
         var time = PhaseTimes()
         guard let inner = time.detecting("inner", { CardDetector.inner(in: CardNormalizer.normalize(first.image)) }) else { return nil }
         let corners = inner.corners.map { let p = toPhoto.apply($0.x, $0.y); return Point(p.0, p.1) }
-        let cut = try card(along: storedQuad(Quadrilateral(corners: corners), of: encoded), snap: true, in: working, of: encoded,
-                           longSide: longSide, time: &time)
-        let placement = CardPlacement(method: .outline, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
-        return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
-                            phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
+        return try secondCard(along: storedQuad(Quadrilateral(corners: corners), of: encoded), snap: true, method: .outline, of: first,
+                              in: working, from: encoded, longSide: longSide, time: &time)
     }
 
     /// The card cut along the rival outline of `first` (`CardDetector.Location.rival`), prepared as
@@ -144,8 +139,16 @@ public enum CardPreparer {
     public static func rivalCard(of first: PreparedCard, from encoded: EncodedImage, longSide: Int = 1024) throws(IngestError) -> PreparedCard? {
         guard let (quad, working) = first.rival else { return nil }
         var time = PhaseTimes()
-        let cut = try card(along: quad, snap: true, in: working, of: encoded, longSide: longSide, time: &time)
-        let placement = CardPlacement(method: .outline, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
+        return try secondCard(along: quad, snap: true, method: .outline, of: first, in: working, from: encoded, longSide: longSide, time: &time)
+    }
+
+    /// The photo of `first` cut along `quad` (`card(along:)`) for a second reading: found by
+    /// `method`, with `first`'s confidence, warnings and overlay, and the time `time` holds.
+    static func secondCard(along quad: Quadrilateral, snap: Bool, method: CardDetector.Method, of first: PreparedCard,
+                           in working: DecodedImage, from encoded: EncodedImage, longSide: Int,
+                           time: inout PhaseTimes) throws(IngestError) -> PreparedCard {
+        let cut = try card(along: quad, snap: snap, in: working, of: encoded, longSide: longSide, time: &time)
+        let placement = CardPlacement(method: method, corners: uprightCorners(cut.stored, of: encoded), confidence: first.placement.confidence)
         return PreparedCard(image: cut.image, placement: placement, decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds,
                             phases: time.phases, warnings: first.warnings, overlay: first.overlay, frame: nil, storedQuad: cut.stored)
     }

@@ -65,7 +65,7 @@ enum CrossChecks {
         // GmbH" of brauneck.de): dropped when the first word of three letters or more after them
         // starts the domain.
         if let k = words.firstIndex(where: { PeopleExtractor.lettersOnly($0).count >= 3 }), k > 0,
-           label.hasPrefix(PeopleExtractor.lettersOnly(words[k]).lowercased().prefix(5)),
+           label.hasPrefix(PeopleExtractor.lettersOnly(words[k]).prefix(5)),
            words[..<k].allSatisfy({ isDebris($0, label: label) }) {
             words.removeFirst(k)
         }
@@ -100,7 +100,7 @@ enum CrossChecks {
         let marked = word.contains { !($0.isLetter || $0.isNumber || ".-&'".contains($0)) }
         guard letters.count <= 2, letters.isEmpty || letters.allSatisfy(\.isLowercase) || marked,
               !PeopleExtractor.nameParticles.contains(word), !ParserData.isLegalForm(word) else { return false }
-        let own = PeopleExtractor.lettersOnly(word).lowercased()
+        let own = PeopleExtractor.lettersOnly(word)
         return own.isEmpty || !label.hasPrefix(own)
     }
 
