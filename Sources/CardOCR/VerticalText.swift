@@ -133,6 +133,28 @@ public enum VerticalText {
         text.replacing(/(\d)1?[|｜︱丨](?=\d)/) { "\($0.output.1)-" }
     }
 
+    /// A reading of an image turned a quarter turn (`turn`, clockwise) whose lines Tesseract's
+    /// layout analysis took for columns and read turned back, as a reading of the image as it lay:
+    /// each box turned back, the page's sides swapped. Lines across a card turned sideways run
+    /// down the turned image, and data for an East Asian script reads them so as well as the card
+    /// as it lies, in boxes taller than wide. nil for another turn, or when a line of a few
+    /// characters or more is not a column (the turned image was read across).
+    public static func asLaid(_ page: OCRPage, turnedBy turn: QuarterTurn) -> OCRPage? {
+        guard turn == .quarter || turn == .threeQuarters else { return nil }
+        let long = page.lines.filter { $0.text.filter { $0.isLetter || $0.isNumber }.count >= 3 }
+        guard !long.isEmpty, long.allSatisfy({ Double($0.box.height) >= elongation * Double($0.box.width) }) else { return nil }
+        // Turned clockwise, the image's left side is its top: a point (x, y) of the turned page
+        // lay at (y, width - x); turned anticlockwise, at (height - y, x).
+        func back(_ b: Box) -> Box {
+            turn == .quarter ? turned(b, pageWidth: page.width) : unturned(b, pageWidth: page.height)
+        }
+        let lines = page.lines.map { line in
+            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: back($0.box)) },
+                    box: back(line.box), printed: line.printed)
+        }
+        return OCRPage(lines: lines, width: page.height, height: page.width)
+    }
+
     /// A box of the upright page turned a quarter turn anticlockwise (x along the column, y from
     /// the right edge), and back.
     static func turned(_ b: Box, pageWidth: Int) -> Box {

@@ -144,7 +144,10 @@ extension CardScanner {
     static func readAsTurned(_ card: PixelImage, engine: OCREngine) throws(OCRError) -> (page: OCRPage, rotation: QuarterTurn) {
         let asTurned = try engine.recognize(card)
         guard asTurned.meanWordConfidence < OCREngine.trustedConfidence else { return (asTurned, .none) }
-        let other = try engine.recognizeUpright(card)
+        var other = try engine.recognizeUpright(card)
+        // Read turned a quarter, lines across may come back read as columns, turned back: the card
+        // as it lies, read another way.
+        if let laid = VerticalText.asLaid(other.page, turnedBy: other.rotation) { other = (laid, .none) }
         return OCREngine.isBetter(other.page, than: asTurned) ? other : (asTurned, .none)
     }
 

@@ -110,5 +110,30 @@ import Testing
         #expect(column.printed == "〒150-2345")
         #expect(column.words.map(\.text) == ["〒150-2345"])
     }
+
+    /// A card 1000 wide and 600 tall, its lines across read in an image of it turned a quarter:
+    /// Tesseract read them as columns of the turned image (boxes taller than wide).
+    @Test func linesReadAsColumnsOfTheCardTurnedAreLaidBackAcrossIt() throws {
+        // The line across (60, 100)-(460, 140), two words, turned clockwise: x from 460 to 500, y from 60 down.
+        let clockwise = OCRPage(lines: [Self.line([Self.word("유한회사", 460, 60, 40, 180), Self.word("인포미디어", 460, 260, 40, 200)])],
+                                width: 600, height: 1000)
+        let laid = try #require(VerticalText.asLaid(clockwise, turnedBy: .quarter))
+        #expect(laid.width == 1000 && laid.height == 600)
+        #expect(laid.lines[0].box == Box(left: 60, top: 100, right: 460, bottom: 140))
+        #expect(laid.lines[0].words.map(\.box.left) == [60, 260])
+        #expect(laid.lines[0].text == "유한회사 인포미디어")
+        // Turned anticlockwise, the same line runs up from the foot: x from 100 to 140, y from 940 up.
+        let anticlockwise = OCRPage(lines: [Self.line([Self.word("유한회사 인포미디어", 100, 540, 40, 400)])], width: 600, height: 1000)
+        #expect(VerticalText.asLaid(anticlockwise, turnedBy: .threeQuarters)?.lines[0].box == Box(left: 60, top: 100, right: 460, bottom: 140))
+    }
+
+    @Test func aTurnedReadingReadAcrossOrUpsideDownStaysAsItIs() {
+        let across = OCRPage(lines: [Self.line([Self.word("유한회사", 60, 100, 180, 40), Self.word("인포미디어", 260, 100, 200, 40)])],
+                             width: 600, height: 1000)
+        #expect(VerticalText.asLaid(across, turnedBy: .quarter) == nil)
+        let columns = OCRPage(lines: [Self.line([Self.word("유한회사", 460, 60, 40, 180)])], width: 600, height: 1000)
+        #expect(VerticalText.asLaid(columns, turnedBy: .half) == nil)
+        #expect(VerticalText.asLaid(columns, turnedBy: .none) == nil)
+    }
 }
 
