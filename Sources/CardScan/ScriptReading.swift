@@ -27,9 +27,7 @@ extension CardScanner {
     func readInCardScript(_ page: OCRPage, card: PixelImage, english: Contact, parser: ContactParser,
                           timings: inout StageTimings) -> Contact? {
         guard let nativePools, configuration.cardScripts, configuration.languages.isEnglishOnly else { return nil }
-        // A card English read surely, its person and most of its words, is a Latin card, whatever
-        // its country (an English card from Tokyo or Singapore).
-        guard !(Self.readsAsLatinCard(english) && page.meanWordConfidence >= Self.latinCardConfidence) else { return nil }
+        guard !Self.isLatinCard(english, page: page) else { return nil }
         // The script from the country the card's own numbers, domain or postcode name, whatever
         // else English read: a bilingual card gives English a name and a company, and English
         // reads East Asian type as junk it may be sure of. (A quick reading of the unread lines
@@ -221,12 +219,27 @@ extension CardScanner {
         }
     }
 
+    /// True for a card English read surely, its person and most of its words: a Latin card,
+    /// whatever its country (an English card from Tokyo or Singapore). Not when English also left
+    /// lines unread and the e-mail does not confirm its name: a bilingual card, whose English title
+    /// or company English reads well, and its East Asian name as a few Latin letters.
+    static func isLatinCard(_ english: Contact, page: OCRPage) -> Bool {
+        readsAsLatinCard(english) && page.meanWordConfidence >= latinCardConfidence
+            && (ForeignScriptEvidence.unreadLines(in: page).isEmpty || (english.confidence[.name] ?? 0) >= confirmedName)
+    }
+
     /// True when English read the card's person surely: a name, and a title or a company, each
     /// trusted (English data reads a Japanese, Chinese or Korean name as junk, if at all).
     static func readsAsLatinCard(_ english: Contact) -> Bool {
         let c = english.confidence
         return (c[.name] ?? 0) >= 0.6 && max(c[.title] ?? 0, c[.organization] ?? 0) >= 0.7
     }
+
+    /// Confidence of a name English read from which it is the card's person whatever else English
+    /// left unread: read surely, in a line the role model takes for a name, and agreeing with the
+    /// e-mail (`Contact.confidence`). Latin cards from Japan in the wild set: 1.0; bilingual cards
+    /// whose East Asian name English read as letters: 0.72-0.77.
+    static let confirmedName = 0.9
 
     /// Mean word confidence of English's reading from which a card whose person English read
     /// surely is taken for a Latin card. English cards from Japan and Singapore in the wild set
