@@ -289,9 +289,12 @@ extension CardScanner {
     /// English's numbers (its data reads digits better), each typed by the label the script's
     /// reading found beside the same number (携帯, 传真, 팩스 ...), then the script's valid numbers
     /// English missed.
+    /// English's numbers no plan knows are kept only when the script's reading found them too:
+    /// English reads an address in East Asian letters as junk around its digits (a postcode, a
+    /// house number), which the script's reading reads as words.
     static func mergePhones(english: [Phone], script: [Phone]) -> [Phone] {
         func key(_ phone: Phone) -> String { String((phone.e164 ?? phone.number).filter(\.isNumber).suffix(8)) }
-        var phones = english
+        var phones = english.filter { phone in phone.valid || script.contains { key($0) == key(phone) } }
         for i in phones.indices {
             if let same = script.first(where: { key($0) == key(phones[i]) }) { phones[i].type = same.type }
         }

@@ -136,6 +136,22 @@ import TestSupport
         #expect(merged.phones.map(\.type) == [.fax, .mobile])
     }
 
+    /// English reads an address in East Asian letters as junk around its digits: a number no plan
+    /// knows that the script's reading did not find is left out; one it found too stays.
+    @Test func aNumberNoPlanKnowsStaysOnlyWhenTheScriptsReadingFoundItToo() {
+        var english = Contact()
+        english.region = RegionGuess(code: "JP", sources: ["phone-prefix"])
+        english.phones = [Phone(type: .work, number: "+81 3-1234-5678", e164: "+81312345678", valid: true),
+                          Phone(type: .work, number: "7475-0691", e164: nil, valid: false),
+                          Phone(type: .work, number: "1234-567", e164: nil, valid: false)]
+        var script = Contact()
+        script.region = RegionGuess(code: "JP", sources: ["phone-prefix", "script"])
+        script.phones = [Phone(type: .fax, number: "1234-567", e164: nil, valid: false)]
+        let merged = CardScanner.merge(english: english, script: script)
+        #expect(merged.phones.map(\.number) == ["+81 3-1234-5678", "1234-567"])
+        #expect(merged.phones.map(\.type) == [.work, .fax])
+    }
+
     /// A reading in a language guessed from weak clues lends its accented spelling of the fields
     /// English read, and nothing of its own: no field English left empty, no numbers.
     @Test func aGuessedLanguageLendsItsLettersOnly() {

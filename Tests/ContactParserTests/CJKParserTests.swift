@@ -190,6 +190,17 @@ import Testing
         #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).phones.count == 2)
     }
 
+    /// Digits of an address no plan knows (a postcode in brackets, a house number beside a
+    /// building's) are no phone; a number no plan knows with a phone label before it is one, kept
+    /// as printed.
+    @Test func anUnlabelledNumberNoPlanKnowsOnALineOfWordsIsNoPhone() {
+        let lines = Self.card([("(주)예솔상사", 30), ("김 예솔", 48), ("(34527) 경기도 오산시 봉은사로 451 8715", 18),
+                               ("전화 7475-0691", 18), ("휴대폰 010-2345-6789", 18)])
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: lines)
+        #expect(contact.phones.map(\.number) == ["7475-0691", "010-2345-6789"])
+        #expect(contact.phones.map(\.valid) == [false, true])
+    }
+
     /// A company's name whose last word ends in a unit of addresses (반도체 ends in 도, as a
     /// province does) is the organization, not the address, when it holds a legal form.
     @Test func aCompanyWithALegalFormIsNotAnAddress() {

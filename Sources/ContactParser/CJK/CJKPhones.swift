@@ -23,6 +23,9 @@ enum CJKPhones {
                 let before = String(decoding: utf8[min(previousEnd, lower)..<lower], as: UTF8.self)
                 previousEnd = match.utf8Range.upperBound
                 if isPostcode(match.printed, before: before) { continue }
+                // A number no plan knows, without a label before it, on a line of words: digits of
+                // an address (a postcode, a house number, a floor), not a phone.
+                if !match.valid, label(in: before) == nil, hasOtherWords(text) { continue }
                 // As on Latin cards: a number the plan calls a mobile is one, whatever generic
                 // label ("TEL", 電話) it has.
                 let type = PhoneExtractor.phoneType(of: match, digits: digits(match.printed), label: label(in: before), region: region)
