@@ -273,9 +273,9 @@ extension CardScanner {
         // numbers then kept as printed are read by the plan of the script's country).
         if !english.phones.isEmpty {
             if english.region == nil, let region = script.region?.code {
-                contact.phones = mergePhones(english: english.phones.map { $0.read(in: region) }, script: script.phones)
+                contact.phones = mergePhones(english: known(english.phones.map { $0.read(in: region) }, script: script.phones), script: script.phones)
             } else if english.region?.code == script.region?.code {
-                contact.phones = mergePhones(english: english.phones, script: script.phones)
+                contact.phones = mergePhones(english: known(english.phones, script: script.phones), script: script.phones)
             } else {
                 contact.phones = mergePhones(english: script.phones, script: english.phones.filter { $0.number.hasPrefix("+") })
             }
@@ -289,16 +289,25 @@ extension CardScanner {
     /// English's numbers (its data reads digits better), each typed by the label the script's
     /// reading found beside the same number (携帯, 传真, 팩스 ...), then the script's valid numbers
     /// English missed.
-    /// English's numbers no plan knows are kept only when the script's reading found them too:
-    /// English reads an address in East Asian letters as junk around its digits (a postcode, a
-    /// house number), which the script's reading reads as words.
     static func mergePhones(english: [Phone], script: [Phone]) -> [Phone] {
-        func key(_ phone: Phone) -> String { String((phone.e164 ?? phone.number).filter(\.isNumber).suffix(8)) }
-        var phones = english.filter { phone in phone.valid || script.contains { key($0) == key(phone) } }
+        var phones = english
         for i in phones.indices {
-            if let same = script.first(where: { key($0) == key(phones[i]) }) { phones[i].type = same.type }
+            if let same = script.first(where: { samePhone($0, phones[i]) }) { phones[i].type = same.type }
         }
-        for phone in script where phone.valid && !phones.contains(where: { key($0) == key(phone) }) { phones.append(phone) }
+        for phone in script where phone.valid && !phones.contains(where: { samePhone($0, phone) }) { phones.append(phone) }
         return phones
+    }
+
+    /// English's numbers that a plan knows or that the script's reading found too: English reads
+    /// an address in East Asian letters as junk around its digits (a postcode, a house number),
+    /// which the script's reading reads as words.
+    static func known(_ english: [Phone], script: [Phone]) -> [Phone] {
+        english.filter { phone in phone.valid || script.contains { samePhone($0, phone) } }
+    }
+
+    /// Two readings of one number: the same last eight digits.
+    static func samePhone(_ a: Phone, _ b: Phone) -> Bool {
+        func key(_ phone: Phone) -> String { String((phone.e164 ?? phone.number).filter(\.isNumber).suffix(8)) }
+        return key(a) == key(b)
     }
 }
