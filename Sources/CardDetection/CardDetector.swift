@@ -93,11 +93,15 @@ public enum CardDetector {
     /// page's print (which holds no contact data) by more than `rivalMargin`.
     static func elsewhere(in ranked: [Hypothesis]) -> Hypothesis? {
         guard let best = ranked.first else { return nil }
+        return ranked.dropFirst().first { h in mayLieElsewhere(h) && QuadGeometry.overlap(h.corners, best.corners) < 0.5 }
+    }
+
+    /// The tests of an outline found away from the likeliest (`elsewhere`, `inner`): acceptable or
+    /// nearly (`elsewhereLogit`), holding text, with a plain margin inside its sides
+    /// (`elsewherePrintAcross`).
+    static func mayLieElsewhere(_ h: Hypothesis) -> Bool {
         let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
-        return ranked.dropFirst().first { h in
-            h.score >= elsewhereLogit && h.features.count > across && h.features[text] > 0
-                && h.features[across] <= elsewherePrintAcross && QuadGeometry.overlap(h.corners, best.corners) < 0.5
-        }
+        return h.score >= elsewhereLogit && h.features.count > across && h.features[text] > 0 && h.features[across] <= elsewherePrintAcross
     }
 
     /// Largest share of the image the card found inside an outline (`inner`) may cover: a card
@@ -111,11 +115,9 @@ public enum CardDetector {
     public static func inner(in image: PixelImage) -> Quadrilateral? {
         guard image.width >= 32, image.height >= 32 else { return nil }
         let edges = EdgeMap(image)
-        let text = HypothesisJudge.textInsideFeature, across = HypothesisJudge.printAcrossFeature
         let w = Double(image.width), h = Double(image.height)
         let found = hypotheses(edges: edges, judge: HypothesisJudge(edges: edges)).first { c in
-            c.score >= elsewhereLogit && c.features.count > across && c.features[text] > 0 && c.features[across] <= elsewherePrintAcross
-                && QuadGeometry.area(c.corners) <= innerShare * w * h
+            mayLieElsewhere(c) && QuadGeometry.area(c.corners) <= innerShare * w * h
         }
         return found.map { Quadrilateral(corners: $0.corners.map { Point($0.x / w, $0.y / h) }) }
     }

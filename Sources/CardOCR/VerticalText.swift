@@ -39,10 +39,7 @@ public enum VerticalText {
         let columnWords = columns.flatMap(\.words).map { unturned($0.box, pageWidth: vertical.width) }
         let kept = across.filter { line in !columnWords.contains { line.box.intersects($0) } }
         let shift = vertical.width
-        let lines = columns + kept.map { line in
-            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: shifted($0.box, by: shift)) },
-                    box: shifted(line.box, by: shift), printed: line.printed)
-        }
+        let lines = columns + kept.map { moved($0) { shifted($0, by: shift) } }
         return OCRPage(lines: lines, width: vertical.height, height: vertical.width + horizontal.height)
     }
 
@@ -91,14 +88,16 @@ public enum VerticalText {
 
     /// `vertical` with the lines of a reading of the part of its image at `origin`.
     public static func adding(_ part: OCRPage, at origin: Box, to vertical: OCRPage) -> OCRPage {
-        func placed(_ b: Box) -> Box {
-            Box(left: b.left + origin.left, top: b.top + origin.top, right: b.right + origin.left, bottom: b.bottom + origin.top)
-        }
         let lines = part.lines.map { line in
-            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: placed($0.box)) },
-                    box: placed(line.box), printed: line.printed)
+            moved(line) { Box(left: $0.left + origin.left, top: $0.top + origin.top, right: $0.right + origin.left, bottom: $0.bottom + origin.top) }
         }
         return OCRPage(lines: vertical.lines + lines, width: vertical.width, height: vertical.height)
+    }
+
+    /// `line` with its box and its words' boxes put where `place` puts them.
+    static func moved(_ line: OCRLine, _ place: (Box) -> Box) -> OCRLine {
+        OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: place($0.box)) },
+                box: place(line.box), printed: line.printed)
     }
 
     /// `vertical` with its line `index` replaced by the lines of a reading of the part of its
@@ -148,11 +147,7 @@ public enum VerticalText {
         func back(_ b: Box) -> Box {
             turn == .quarter ? turned(b, pageWidth: page.width) : unturned(b, pageWidth: page.height)
         }
-        let lines = page.lines.map { line in
-            OCRLine(words: line.words.map { OCRWord(text: $0.text, confidence: $0.confidence, box: back($0.box)) },
-                    box: back(line.box), printed: line.printed)
-        }
-        return OCRPage(lines: lines, width: page.height, height: page.width)
+        return OCRPage(lines: page.lines.map { moved($0, back) }, width: page.height, height: page.width)
     }
 
     /// A box of the upright page turned a quarter turn anticlockwise (x along the column, y from
