@@ -122,6 +122,22 @@ import Testing
         #expect(chinese.city == "例圳市")
     }
 
+    /// China's autonomous regions and special administrative regions are a province's level: the
+    /// city follows them, also where OCR misread a character of the region's name or set a space
+    /// inside it.
+    @Test func aChineseAutonomousOrSpecialRegionIsTheRegionAndTheCityFollowsIt() {
+        for (line, region) in [("香港特别行政区例州市南山区科技路8号", "香港特别行政区"), ("澳门特别行政区例州市南山区科技路8号", "澳门特别行政区"),
+                               ("新疆维否尔自治区例州市南山区科技路8号", "新疆维吾尔自治区"), ("西藏自 治区例州市南山区科技路8号", "西藏自治区"),
+                               ("广西壮族自治区例州市南山区科技路8号", "广西壮族自治区")] {
+            let address = CJKAddress.split(line, region: "CN")
+            #expect(address.region == region, "\(line)")
+            #expect(address.city == "例州市", "\(line)")
+            #expect(address.street == "南山区科技路8号", "\(line)")
+        }
+        // Two characters misread: not read as the listed region's name.
+        #expect(CJKAddress.split("新疆维否东自治区例州市南山区科技路8号", region: "CN").region != "新疆维吾尔自治区")
+    }
+
     /// The postcode printed alone on the line above the address: the address is the next line,
     /// with the postcode, and its building on the line below.
     @Test func aPostcodeAloneAboveTheAddressTakesTheAddressWithIt() {

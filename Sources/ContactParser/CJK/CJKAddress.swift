@@ -164,6 +164,9 @@ enum CJKAddress {
         for code in regions {
             for s in ParserData.addressFormats[code]?.subregions ?? [] {
                 for name in [s.name, s.key] where name.count >= 2 && CJKText.counts(name).eastAsian >= 2 && text.hasPrefix(name) {
+                    if case let full = s.key.count > s.name.count ? s.key : s.name, name != full, isMisread(full, atStartOf: text) {
+                        return full
+                    }
                     return fullUnit(text, prefix: name)
                 }
             }
@@ -195,10 +198,20 @@ enum CJKAddress {
         return found.count == 1 ? found[0] : nil
     }
 
-    /// The whole unit that starts with a listed short name ("서울" -> "서울특별시", "广西" -> "广西壮族自治区").
+    /// True when `text` starts with the listed unit `name` (one that runs on past its short name,
+    /// 新疆维吾尔自治区) misread by one character before the unit's mark (维否尔 for 维吾尔).
+    static func isMisread(_ name: String, atStartOf text: String) -> Bool {
+        let listed = Array(name), read = Array(text.prefix(listed.count))
+        guard listed.count >= 5, read.count == listed.count, read.suffix(3) == listed.suffix(3) else { return false }
+        return zip(listed, read).filter { $0 != $1 }.count == 1
+    }
+
+    /// The whole unit that starts with a listed short name ("서울" -> "서울특별시", "广西" -> "广西壮族自治区",
+    /// "香港" -> "香港特别行政区").
     static func fullUnit(_ text: String, prefix: String) -> String {
         let rest = text.dropFirst(prefix.count)
-        for suffix in ["특별자치도", "특별자치시", "특별시", "광역시", "壮族自治区", "回族自治区", "维吾尔自治区", "自治区", "省", "市", "都", "府", "県", "道", "도"]
+        for suffix in ["특별자치도", "특별자치시", "특별시", "광역시", "特别行政区", "特別行政區", "壮族自治区", "回族自治区", "维吾尔自治区",
+                       "自治区", "省", "市", "都", "府", "県", "道", "도"]
         where rest.hasPrefix(suffix) && !prefix.hasSuffix(String(suffix.last!)) {
             return prefix + suffix
         }
@@ -210,15 +223,12 @@ extension CJKAddress {
     /// The parts of an address line without its postcode: region, municipality, the rest.
     static func split(_ text: String, region: String?) -> PostalAddress {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        // Japanese and Chinese print no space inside an address (`tidy` drops any OCR set there),
+        // nor inside a unit's name ("西藏自 治区").
+        if !rest.contains(where: CJKText.isHangul) { rest = Substring(CJKText.joiningHanSpaces(String(rest))) }
         var subregion: String?
         var city: String?
-        var unit = Self.subregion(atStartOf: String(rest), region: region)
-        // A space OCR set inside the region's name ("富山 県"): these scripts print none there.
-        if unit == nil, case let joined = CJKText.joiningHanSpaces(String(rest)), joined != String(rest),
-           let found = Self.subregion(atStartOf: joined, region: region) {
-            rest = Substring(joined)
-            unit = found
-        }
+        let unit = Self.subregion(atStartOf: String(rest), region: region)
         if let unit {
             rest = rest.dropFirst(unit.count)
             // A province-level city (上海市, 台北市, 新竹縣) is the card's city.
