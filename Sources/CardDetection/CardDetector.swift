@@ -182,7 +182,7 @@ public enum CardDetector {
             out.append(Hypothesis(corners: corners, source: source, features: f, score: judge.logit(f)))
         }
         out.sort { $0.score > $1.score }
-        return preferPlainMargins(preferWholeCard(out, judge: judge), judge: judge)
+        return OutlineRanker.preferLearned(preferPlainMargins(preferWholeCard(out, judge: judge), judge: judge))
     }
 
     /// A card lying on a printed page offers an outline of the card with part of the page, whose
