@@ -263,6 +263,18 @@ import Testing
         #expect(contact.phones.map(\.type) == [.work, .mobile, .fax])
     }
 
+    /// A Korean legal form written out is a word of its own, also where OCR read it against the
+    /// name; the mark (주) stays against it.
+    @Test func aKoreanLegalFormWrittenOutStandsApartFromTheName() {
+        let people = CJKPeople(script: .korean)
+        #expect(people.tidyOrganization("주식회사한울예시") == "주식회사 한울예시")
+        #expect(people.tidyOrganization("한울예시주식회사") == "한울예시 주식회사")
+        #expect(people.tidyOrganization("유한책임회사한울") == "유한책임회사 한울")
+        #expect(people.tidyOrganization("주식회사 한울예시") == "주식회사 한울예시")
+        #expect(people.tidyOrganization("(주)한울예시") == "(주)한울예시")
+        #expect(CJKPeople(script: .japanese).tidyOrganization("株式会社 例示") == "株式会社例示")
+    }
+
     @Test func koreanCardLegalFormBeforeTheName() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("(주)한울예시", 30), ("대표이사", 24), ("한가온", 48), ("휴대폰 010-1234-5678", 18), ("팩스 02-123-4567", 18),

@@ -192,10 +192,26 @@ struct CJKPeople {
         word.range(of: "^(?:(?:[kgsztdnhbpmr]y?|sh|ch|ts|j|f|w|y)?[aiueo]|n|[kgsztdpbcm](?=[kgsztdpbcj]))+$", options: .regularExpression) != nil
     }
 
-    /// The organisation as the script writes it: Japanese and Chinese without spaces inside.
+    /// The organisation as the script writes it: Japanese and Chinese without spaces inside;
+    /// Korean with its legal form written out as a word of its own (Korean spelling sets
+    /// 주식회사 apart: "주식회사 한빛", "한빛 주식회사"; the marks (주) and ㈜ stay against the name).
     func tidyOrganization(_ text: String) -> String {
-        script == .korean ? text : CJKText.joiningHanSpaces(text)
+        guard script == .korean else { return CJKText.joiningHanSpaces(text) }
+        for form in Self.koreanLegalWords {
+            if text.hasPrefix(form), let next = text.dropFirst(form.count).first, CJKText.isHangul(next) {
+                return form + " " + text.dropFirst(form.count)
+            }
+            if text.hasSuffix(form), let before = text.dropLast(form.count).last, CJKText.isHangul(before) {
+                return text.dropLast(form.count) + " " + form
+            }
+        }
+        return text
     }
+
+    /// Korean legal forms written out as words (`CJKLexicon.legalForms`), longest first.
+    static let koreanLegalWords = CJKLexicon.legalForms
+        .filter { $0.count >= 4 && $0.allSatisfy(CJKText.isHangul) }
+        .sorted { $0.count > $1.count }
 
     func tidyTitle(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{3000}", with: " ").trimmingCharacters(in: .whitespaces)
