@@ -18,11 +18,8 @@ import Testing
     /// A card on a printed page, its outline judged a little less likely than the card with part
     /// of the page (whose sides cut the page's lines): the learned choice takes the card.
     @Test func theCardLeadsTheCardWithThePage() throws {
-        let judge = HypothesisJudge(edges: EdgeMap(PrintedPageTests.picture()))
-        let card = try #require(judge.features(of: PrintedPageTests.card, source: .lines))
-        let withPage = try #require(judge.features(of: PrintedPageTests.cardWithPage, source: .lines))
-        let ranked = [Hypothesis(corners: PrintedPageTests.cardWithPage, source: .lines, features: withPage, score: 14),
-                      Hypothesis(corners: PrintedPageTests.card, source: .lines, features: card, score: 13.5)]
+        let ranked = try PrintedPageTests.ranked(HypothesisJudge(edges: EdgeMap(PrintedPageTests.picture())))
+        let card = ranked[1].features, withPage = ranked[0].features
         let values = OutlineRanker.values(ranked)
         #expect(try #require(values[1]) > #require(values[0]))
         #expect(OutlineRanker.preferLearned(ranked).first?.corners == PrintedPageTests.card)
