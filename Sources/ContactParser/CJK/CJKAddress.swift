@@ -191,8 +191,8 @@ enum CJKAddress {
         for code in regions {
             for s in ParserData.addressFormats[code]?.subregions ?? [] where s.name.count >= 3 && CJKText.counts(s.name).eastAsian == s.name.count {
                 let name = Array(s.name), read = Array(text.prefix(name.count))
-                guard read.count == name.count, read.last == name.last, name.last != "市" else { continue }
-                if zip(name, read).filter({ $0 != $1 }).count == 1, !found.contains(s.name) { found.append(s.name) }
+                guard read.last == name.last, name.last != "市" else { continue }
+                if isOneCharacterOff(read, name), !found.contains(s.name) { found.append(s.name) }
             }
         }
         return found.count == 1 ? found[0] : nil
@@ -202,8 +202,12 @@ enum CJKAddress {
     /// 新疆维吾尔自治区) misread by one character before the unit's mark (维否尔 for 维吾尔).
     static func isMisread(_ name: String, atStartOf text: String) -> Bool {
         let listed = Array(name), read = Array(text.prefix(listed.count))
-        guard listed.count >= 5, read.count == listed.count, read.suffix(3) == listed.suffix(3) else { return false }
-        return zip(listed, read).filter { $0 != $1 }.count == 1
+        return listed.count >= 5 && read.suffix(3) == listed.suffix(3) && isOneCharacterOff(read, listed)
+    }
+
+    /// True when `read` is `listed` with exactly one character misread (as long, one differs).
+    static func isOneCharacterOff(_ read: [Character], _ listed: [Character]) -> Bool {
+        read.count == listed.count && zip(listed, read).filter { $0 != $1 }.count == 1
     }
 
     /// The whole unit that starts with a listed short name ("서울" -> "서울특별시", "广西" -> "广西壮族自治区",
