@@ -651,8 +651,8 @@ enum AddressExtractor {
                 let text = Labels.strip(lines[k].text).value
                 guard looksLikeStreet(text) else {
                     // A line OCR was unsure of between the street and the postcode line is a logo or
-                    // texture read as letters: looked past.
-                    if streetLines.isEmpty, lines[k].confidence < debrisConfidence { pastDebris = true; continue }
+                    // texture read as letters, and so is a fragment however sure: looked past.
+                    if streetLines.isEmpty, lines[k].confidence < debrisConfidence || isFragment(text) { pastDebris = true; continue }
                     break
                 }
                 // Past debris, only a street read surely and plainly: more debris is no street.
@@ -727,6 +727,6 @@ enum AddressExtractor {
             return text.filter(\.isNumber).count <= max(6, text.filter(\.isLetter).count)
         }
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "." })
-        return words.contains { Lexicon.streetWords.contains(String($0)) } || isUnitLine(text)
+        return words.contains { Lexicon.foldedStreetWords.contains(Lexicon.folded(String($0))) } || isUnitLine(text)
     }
 }

@@ -38,10 +38,21 @@ extension AddressExtractor {
         (2...3).contains(key.count) && key.allSatisfy(\.isUppercase) && format.subregions.contains(where: { $0.key == key })
     }
 
-    /// A house number: up to five characters, digits but for a letter after them ("12", "9b").
+    /// A house number: up to five characters, digits but for a letter after them ("12", "9b"), or
+    /// a building's and a flat's number with a slash between ("48/99", "2/2", "12a/3").
     static func isHouseNumber(_ token: String) -> Bool {
-        (1...5).contains(token.count) && token.first?.isNumber == true
-            && token.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && token.filter(\.isNumber).count >= token.count - 1
+        let parts = token.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return false }
+        return parts.allSatisfy { part in
+            (1...5).contains(part.count) && part.first?.isNumber == true
+                && part.dropFirst().allSatisfy { $0.isNumber || $0.isLetter } && part.filter(\.isNumber).count >= part.count - 1
+        }
+    }
+
+    /// A piece of a line too small to be any part of an address: no digit and at most three
+    /// letters ("o", "Ls", "nai": an icon, a logo's edge or texture read as letters).
+    static func isFragment(_ text: String) -> Bool {
+        !text.contains(where: \.isNumber) && text.filter(\.isLetter).count <= 3
     }
 
     /// A street line read cleanly, as an address without a postcode must show it: a street or unit

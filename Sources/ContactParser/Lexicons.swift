@@ -116,5 +116,17 @@ enum Lexicon {
         "piazza", "corso", "vicolo", "calle", "avenida", "plaza", "paseo", "carrer", "rua", "travessa", "largo",
         "gatan", "vägen", "gata", "väg", "gate", "veien", "vej", "gade", "katu", "tie", "ulica", "ul.", "al.",
         "ulice", "náměstí", "marg", "nagar", "chome", "cho", "machi",
+        // Kinds of street in Brazil's and Portugal's postal address lists (logradouros) and Spain's
+        // (tipos de vía) that name nothing else: not "Vila", "Jardim", "Parque" (districts), nor
+        // those that are also family names ("Estrada", "Cuesta", "Ronda").
+        "alameda", "praça", "pátio", "rodovia", "ladeira", "viela", "carretera", "glorieta", "pasaje", "travesía",
+        "callejón", "rambla", "passeig", "plaça",
     ]
+
+    /// `streetWords` without accents, for words OCR read without them ("Praca", "Patio").
+    static let foldedStreetWords: Set<String> = Set(streetWords.map(folded))
+
+    static func folded(_ word: String) -> String {
+        word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+    }
 }

@@ -437,6 +437,33 @@ import Testing
         #expect(sure.street == nil && sure.city == "Antwerpen")
     }
 
+    /// A fragment of two or three letters between the street and the postcode line (an icon read
+    /// as "o" or "nai") is no part of an address however surely OCR read it: looked past, as
+    /// debris is, to a street read plainly; a building's and a flat's number ("48/99") is a house
+    /// number.
+    @Test func aFragmentBetweenTheStreetAndThePostcodeLineIsLookedPast() throws {
+        func lines(_ fragment: String, _ street: String) -> [TextLine] {
+            [TextLine(text: "Ewa Lis", confidence: 0.9), TextLine(text: street, confidence: 0.85),
+             TextLine(text: fragment, confidence: 0.95), TextLine(text: "31-042 Kraków", confidence: 0.85)]
+        }
+        let pl = try #require(ContactParser(fallbackRegion: "PL").parse(lines: lines("nai", "al. Lipowa 48/99")).address)
+        #expect(pl.street == "al. Lipowa 48/99" && pl.city == "Kraków" && pl.postalCode == "31-042")
+        let one = try #require(ContactParser(fallbackRegion: "PL").parse(lines: lines("o", "ul. Lipowa 7")).address)
+        #expect(one.street == "ul. Lipowa 7")
+        let word = try #require(ContactParser(fallbackRegion: "PL").parse(lines: lines("Sprzedaż", "ul. Lipowa 7")).address)
+        #expect(word.street == nil && word.city == "Kraków")
+        #expect(AddressExtractor.isHouseNumber("48/99") && AddressExtractor.isHouseNumber("12a/3") && !AddressExtractor.isHouseNumber("1/2/3"))
+    }
+
+    /// A street named by its kind alone, without a number, in the kinds Brazil's, Portugal's and
+    /// Spain's post list, also when OCR dropped its accent ("Praca").
+    @Test func aStreetKindOfThePostsListsMakesAStreetLine() throws {
+        let br = try #require(ContactParser(fallbackRegion: "BR").parse(text: "Rita Lopes\nPraca Dom Bosco\nVila Rica - RJ, 24350-120").address)
+        #expect(br.street == "Praca Dom Bosco" && br.postalCode == "24350-120")
+        let pt = try #require(ContactParser(fallbackRegion: "PT").parse(text: "Rita Lopes\nAlameda das Flores, S/N\n4000-123 Porto").address)
+        #expect(pt.street == "Alameda das Flores, S/N" && pt.city == "Porto")
+    }
+
     /// A street whose house number reads as a postcode, right above the postcode line: the line
     /// below is the postcode's.
     @Test func aHouseNumberAboveThePostcodeLineIsNoPostcode() throws {
