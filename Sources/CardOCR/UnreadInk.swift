@@ -44,15 +44,7 @@ public enum UnreadInk {
         let gw = gray.width / cell, gh = gray.height / cell
         guard gw >= 8, gh >= 8 else { return [] }
         var ink = inkCells(gray, gw: gw, gh: gh)
-        // What the reading covers, with a margin of two cells; and the card's edge.
-        for line in page.lines {
-            let b = line.box
-            for y in max(0, b.top / cell - 2)..<min(gh, b.bottom / cell + 3) {
-                for x in max(0, b.left / cell - 2)..<min(gw, b.right / cell + 3) { ink[y * gw + x] = false }
-            }
-        }
-        let edge = max(2, min(gw, gh) / 25)
-        for y in 0..<gh { for x in 0..<gw where x < edge || y < edge || x >= gw - edge || y >= gh - edge { ink[y * gw + x] = false } }
+        clear(&ink, covering: page.lines.map(\.box), edgeOf: gw, gh)
         let found = joinedAlongRows(components(ink, gw: gw, gh: gh))
         let boxes = found.compactMap { c -> Box? in
             let box = Box(left: c.left * cell, top: c.top * cell, right: (c.right + 1) * cell, bottom: (c.bottom + 1) * cell)
@@ -63,6 +55,18 @@ public enum UnreadInk {
                        right: min(gray.width, box.right + margin), bottom: min(gray.height, box.bottom + margin))
         }
         return Array(boxes.sorted { $0.height > $1.height }.prefix(limit))
+    }
+
+    /// `cells` (a grid of `gw` x `gh`) without what `boxes` (of a reading's lines or words) cover,
+    /// with a margin of two cells, and without the card's edge, where shadows and the desk are.
+    static func clear(_ cells: inout [Bool], covering boxes: [Box], edgeOf gw: Int, _ gh: Int) {
+        for b in boxes {
+            for y in max(0, b.top / cell - 2)..<min(gh, b.bottom / cell + 3) {
+                for x in max(0, b.left / cell - 2)..<min(gw, b.right / cell + 3) { cells[y * gw + x] = false }
+            }
+        }
+        let edge = max(2, min(gw, gh) / 25)
+        for y in 0..<gh { for x in 0..<gw where x < edge || y < edge || x >= gw - edge || y >= gh - edge { cells[y * gw + x] = false } }
     }
 
     /// Which cells of a gray image hold ink.

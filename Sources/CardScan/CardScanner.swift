@@ -221,7 +221,7 @@ public final class CardScanner: Sendable {
             reading = try withColourReading(try read(&prepared, of: encoded, timings: &timings), of: prepared,
                                             encoded: encoded, timings: &timings)
             let card = prepared.image.rotated(clockwise: reading.rotation)
-            reading = withUnreadLines(reading, timings: &timings)
+            reading = withUnreadLines(reading, card: card, timings: &timings)
             if let dir = configuration.debugDirectory {
                 sideOutputs.attempt { () throws(ScanError) in
                     try writeDebugImages(card: card, overlay: prepared.overlay, source: source, into: dir)
@@ -491,13 +491,28 @@ public final class CardScanner: Sendable {
     typealias Reading = (page: OCRPage, rotation: QuarterTurn, prepared: PixelImage)
 
     /// The reading with the rows of print it left out on the card read alone, each line kept when
-    /// read surely (`withUnreadInk`). A card read whole pays only for a look at its ink.
-    func withUnreadLines(_ reading: Reading, timings: inout StageTimings) -> Reading {
+    /// read surely (`withUnreadInk`), then its light print on dark parts of `card` (the card as
+    /// photographed, at the reading's turn: `withLightPrint`). A card read whole pays only for a
+    /// look at its ink and its cells.
+    func withUnreadLines(_ reading: Reading, card: PixelImage, timings: inout StageTimings) -> Reading {
         guard configuration.unreadLines else { return reading }
         let start = ContinuousClock.now
         defer { timings.add((ContinuousClock.now - start).milliseconds, to: .ocr) }
         let page = withUnreadInk(in: reading.page, normalized: reading.prepared.rotated(clockwise: reading.rotation), pool: pool)
-        return (page, reading.rotation, reading.prepared)
+        return (withLightPrint(page, card: card), reading.rotation, reading.prepared)
+    }
+
+    /// `page` with the light print on dark parts of `card` it left out (`LightPrint`: a company in
+    /// white on a band) read alone from the card as photographed, each line kept when read surely.
+    func withLightPrint(_ page: OCRPage, card: PixelImage) -> OCRPage {
+        guard card.width == page.width, card.height == page.height else { return page }
+        var page = page
+        let gray = card.grayscale()
+        for box in LightPrint.boxes(in: gray, read: page) {
+            guard let part = Self.readAlone(box, of: gray, pool: pool) else { continue }
+            page = LightPrint.adding(part, at: box, to: page)
+        }
+        return page
     }
 
     /// What the configuration asks the record to carry besides the JSON: the card's picture (for
