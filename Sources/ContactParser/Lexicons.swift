@@ -117,8 +117,8 @@ enum Lexicon {
         "gatan", "vägen", "gata", "väg", "gate", "veien", "vej", "gade", "katu", "tie", "ulica", "ul.", "al.",
         "ulice", "náměstí", "marg", "nagar", "chome", "cho", "machi",
         // Kinds of street in Brazil's and Portugal's postal address lists (logradouros) and Spain's
-        // (tipos de vía) that name nothing else: not "Vila", "Jardim", "Parque" (districts), nor
-        // those that are also family names ("Estrada", "Cuesta", "Ronda").
+        // (tipos de vía), not those that also name a district ("Vila", "Jardim", "Parque") or are
+        // common family names ("Estrada", "Cuesta", "Ronda").
         "alameda", "praça", "pátio", "rodovia", "ladeira", "viela", "carretera", "glorieta", "pasaje", "travesía",
         "callejón", "rambla", "passeig", "plaça",
     ]
