@@ -727,6 +727,6 @@ enum AddressExtractor {
             return text.filter(\.isNumber).count <= max(6, text.filter(\.isLetter).count)
         }
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "." })
-        return words.contains { Lexicon.foldedStreetWords.contains(Lexicon.folded(String($0))) } || isUnitLine(text)
+        return words.contains { Lexicon.foldedStreetWords.contains(ParserData.fold(String($0))) } || isUnitLine(text)
     }
 }

@@ -123,10 +123,7 @@ enum Lexicon {
         "callejón", "rambla", "passeig", "plaça",
     ]
 
-    /// `streetWords` without accents, for words OCR read without them ("Praca", "Patio").
-    static let foldedStreetWords: Set<String> = Set(streetWords.map(folded))
-
-    static func folded(_ word: String) -> String {
-        word.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
-    }
+    /// `streetWords` without accents (`ParserData.fold`), for words OCR read without them
+    /// ("Praca", "Patio").
+    static let foldedStreetWords: Set<String> = Set(streetWords.map(ParserData.fold))
 }
