@@ -40,6 +40,39 @@ enum CrossChecks {
         return PeopleExtractor.split(name: words.joined(separator: " "))
     }
 
+    /// E-mail addresses whose local part OCR cut at an underscore it did not see, the word before
+    /// it left on the line ("thomas smith@acme.com" read for thomas_smith@): the two words, one
+    /// each of the person's name (`name`, each within one slip of its spelling there), joined by
+    /// the underscore. An underscore is thin and sits below the line: it is the sign of a local
+    /// part OCR loses (a dot or a hyphen it reads). The word before must stand alone in lower
+    /// case, no label, and the local part must be no more than the name's word: "Email smith@",
+    /// "Jane Smith smith@" and "thomas jsmith@" keep their addresses.
+    static func emailsJoinedAtLostUnderscore(_ emails: [String], name: PersonName?, lines: [CardLine]) -> [String] {
+        guard let name else { return emails }
+        let words = name.full.split(separator: " ").map { PeopleExtractor.fold(String($0)).lowercased().filter(\.isLetter) }
+            .filter { $0.count >= 2 }
+        guard words.count >= 2 else { return emails }
+        // A word of the name within one slip (OCR's, or the address's: "ystein" for Øystein); the
+        // local part one letter changed at most, not one added ("mhavel" is an initial and a name).
+        func nameWord(_ s: String, sameLength: Bool = false) -> Int? {
+            words.firstIndex { $0 == s || (s.count >= 4 && (!sameLength || $0.count == s.count) && editDistance($0, s) == 1) }
+        }
+        return emails.map { email in
+            guard let address = EmailAddress(email), address.local.allSatisfy({ $0.isLetter }),
+                  let local = nameWord(address.local.lowercased(), sameLength: true) else { return email }
+            let key = (address.local + "@").lowercased()
+            for line in lines {
+                let tokens = line.text.split(separator: " ").map(String.init)
+                guard let at = tokens.firstIndex(where: { $0.lowercased().hasPrefix(key) }), at >= 1 else { continue }
+                let before = tokens[at - 1]
+                guard before.count >= 2, before.allSatisfy({ $0.isLetter && $0.isLowercase }), Labels.label(before) == nil,
+                      let first = nameWord(before), first != local else { continue }
+                return before + "_" + email
+            }
+            return email
+        }
+    }
+
     /// The company name corrected toward the domain: logo letters glued before it dropped
     /// ("SCASTRO-JIMENEZ" and "castrojimenez.com" -> "CASTRO-JIMENEZ"), a word one slip away
     /// respelled when two addresses agree on the domain ("Gualtiert SPA" -> "Gualtieri SPA").

@@ -97,6 +97,21 @@ import Testing
         #expect(ContactParser().parse(text: line).emails == [email])
     }
 
+    /// An underscore OCR did not see between two words of the person's name leaves the first word
+    /// before the address; joined again only when both are the name's words.
+    @Test(arguments: [
+        ("Marek Havel\nSales Lead\nVelipro s.r.o.\nmarek havel@velipro.cz", "marek_havel@velipro.cz"),
+        ("Tomas Lindqvist\nVelipro AB\nomas lindqvist@velipro.se", "omas_lindqvist@velipro.se"),
+        ("Marek Havel\nVelipro s.r.o.\nE: marek havel@velipro.cz", "marek_havel@velipro.cz"),
+        ("Marek Havel\nVelipro s.r.o.\nemail havel@velipro.cz", "havel@velipro.cz"),
+        ("Marek Havel\nVelipro s.r.o.\nMarek havel@velipro.cz", "havel@velipro.cz"),
+        ("Marek Havel\nVelipro s.r.o.\nsales havel@velipro.cz", "havel@velipro.cz"),
+        ("Marek Havel\nVelipro s.r.o.\nmarek mhavel@velipro.cz", "mhavel@velipro.cz"),
+    ])
+    func anUnderscoreLostBetweenTheNamesWordsIsPutBack(text: String, email: String) {
+        #expect(ContactParser().parse(text: text).emails == [email])
+    }
+
     /// A scheme OCR misread and glued to the address is no part of its host.
     @Test(arguments: [
         ("Web hapsy/www.velipro.cz", "www.velipro.cz"),
