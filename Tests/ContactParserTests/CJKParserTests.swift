@@ -384,5 +384,24 @@ import Testing
                            confidence: 0.9)
         #expect(people.withoutEdgeJunk(sure).text == "TEL 한솔")
     }
+
+    /// One or two lower-case Latin letters at a line's end are a speck read as letters, however
+    /// surely; a Latin word in capitals, or a longer one, stays.
+    @Test func strayLowerCaseLettersAtALinesEndsAreNotPartOfIt() {
+        let people = CJKPeople(script: .chinese)
+        func line(_ words: [(String, Double)]) -> CJKLine {
+            let text = words.map(\.0).joined(separator: " ")
+            var left = 0.0
+            let read = words.map { word, confidence in
+                defer { left += Double(word.count) * 20 + 10 }
+                return TextWord(text: word, left: left, right: left + Double(word.count) * 20, confidence: confidence)
+            }
+            return CJKLine(text: text, folded: text, height: 20, top: 0, index: 0, words: read, confidence: 0.9)
+        }
+        #expect(people.withoutEdgeJunk(line([("ss", 0.9), ("總經理", 0.9)])).text == "總經理")
+        #expect(people.withoutEdgeJunk(line([("研發處", 0.9), ("處長", 0.9), ("a", 0.8)])).text == "研發處 處長")
+        #expect(people.withoutEdgeJunk(line([("IT", 0.9), ("部長", 0.9)])).text == "IT 部長")
+        #expect(people.withoutEdgeJunk(line([("sales", 0.9), ("部長", 0.9)])).text == "sales 部長")
+    }
 }
 

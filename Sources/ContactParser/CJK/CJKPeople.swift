@@ -59,12 +59,14 @@ struct CJKPeople {
     static let junkWordConfidence = 0.6
 
     /// `line` without the words at its ends that hold letters or digits but no East Asian letter
-    /// and were read unsurely ("76 (60560 김 성훈" read where the card lies on printed paper); a
-    /// bracket of "(株)" stays. As it is when no such word is there, or nothing East Asian would be
-    /// left.
+    /// and were read unsurely ("76 (60560 김 성훈" read where the card lies on printed paper), or
+    /// that are one or two lower-case Latin letters, however surely read ("ss 總經理": a speck or a
+    /// stroke of the background; these cards print a Latin word in capitals or whole); a bracket
+    /// of "(株)" stays. As it is when no such word is there, or nothing East Asian would be left.
     func withoutEdgeJunk(_ line: CJKLine) -> CJKLine {
         func isJunk(_ word: TextWord) -> Bool {
-            word.confidence < Self.junkWordConfidence && !word.text.contains(where: CJKText.isEastAsian)
+            let stray = word.text.count <= 2 && word.text.allSatisfy { $0.isASCII && $0.isLowercase }
+            return (stray || word.confidence < Self.junkWordConfidence) && !word.text.contains(where: CJKText.isEastAsian)
                 && word.text.contains(where: { $0.isLetter || $0.isNumber })
         }
         let kept = line.words.drop(while: isJunk).reversed().drop(while: isJunk).reversed()
