@@ -104,6 +104,13 @@ public enum CardDetector {
         return h.score >= elsewhereLogit && h.features.count > across && h.features[text] > 0 && h.features[across] <= elsewherePrintAcross
     }
 
+    /// When no outline convinced (`acceptLogit`), the likeliest that an outline elsewhere would need
+    /// to be (`mayLieElsewhere`: nearly acceptable, text inside, a plain margin inside its sides),
+    /// reported as the rival of the text region or the whole frame and read when their reading
+    /// holds nothing (`CardScanner.nearOutline`): a card small in the frame, its sides faint in
+    /// glare or against a pale desk, scores just under `acceptLogit`.
+    static func nearlyAcceptable(in ranked: [Hypothesis]) -> Hypothesis? { ranked.first(where: mayLieElsewhere) }
+
     /// Largest share of the image the card found inside an outline (`inner`) may cover: a card
     /// lying on an A4 page covers about a tenth of it; more is the same card outlined again.
     static let innerShare = 0.5
@@ -148,11 +155,13 @@ public enum CardDetector {
                             rival: other.map { normalised($0.hypothesis.corners) }, rivalIsElsewhere: other?.isElsewhere ?? false)
         }
         let alternatives = ranked.prefix(alternativesKept).map { normalised($0.corners) }
+        let nearly = nearlyAcceptable(in: ranked).map { normalised($0.corners) }
         if let region = TextRegion.find(detail: judge.detail, width: edges.width, height: edges.height) {
             return Location(method: .textRegion, quad: normalised(region.corners), confidence: 0.5 * region.confidence,
-                            alternatives: alternatives)
+                            alternatives: alternatives, rival: nearly, rivalIsElsewhere: nearly != nil)
         }
-        return Location(method: .wholeFrame, quad: nil, confidence: 0, alternatives: alternatives)
+        return Location(method: .wholeFrame, quad: nil, confidence: 0, alternatives: alternatives, rival: nearly,
+                        rivalIsElsewhere: nearly != nil)
     }
 
     /// Detects the card's outline in an RGB (or gray) preview. Nil when no hypothesis is convincing.

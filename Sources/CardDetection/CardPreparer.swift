@@ -89,7 +89,9 @@ public enum CardPreparer {
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
                                 decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, phases: time.phases,
                                 warnings: working.warnings, overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
-                                frame: detectCard ? working.image : nil)
+                                frame: detectCard ? working.image : nil,
+                                rival: location.rival.map { (quad: storedQuad($0, of: encoded), working: working) },
+                                rivalIsElsewhere: location.rivalIsElsewhere)
         }
         let frame = location.method == .outline ? nil : working.image
         let rival = location.rival.map { (quad: storedQuad($0, of: encoded), working: working) }

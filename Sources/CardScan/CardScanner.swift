@@ -294,7 +294,9 @@ public final class CardScanner: Sendable {
     /// that fills the frame, its other text lost in a busy picture or pattern. The reading with
     /// more surely read text is kept, with its card (`OCREngine.isBetter`). A reading that still
     /// holds little contact data is read again with the card levelled when its print is slanted
-    /// (`levelled`).
+    /// (`levelled`). A card found only as a text region, or not at all, whose readings hold
+    /// nothing is read last along the outline detection found nearly acceptable
+    /// (`CardDetector.nearlyAcceptable`), kept as one elsewhere is.
     func read(_ prepared: inout PreparedCard, of encoded: EncodedImage,
               timings: inout StageTimings) throws(OCRError) -> Reading {
         let clock = ContinuousClock()
@@ -304,23 +306,16 @@ public final class CardScanner: Sendable {
         timings[.ocr] = (clock.now - t).milliseconds
         // Little contact data read, and another outline nearly as likely: the outline may have
         // taken the page or the desk beside the card, or left part of the card out. Nothing read,
-        // and an outline elsewhere: the card may lie on a page whose print won.
-        let data = prepared.hasRival ? contactData(reading.page) : Self.rivalReadingData
+        // and an outline elsewhere: the card may lie on a page whose print won. A card found only
+        // as a text region, or not at all, reads its nearly acceptable outline last, once the
+        // whole frame has had its chance.
+        let near = prepared.cardDetected ? nil : prepared
+        let data = prepared.hasRival && near == nil ? contactData(reading.page) : Self.rivalReadingData
         // The contact data of `reading`, where it has been measured (for `levelled`).
-        var known: Int? = prepared.hasRival ? data : nil
-        if data < (prepared.rivalIsElsewhere ? Self.elsewhereReadingData(reading.page) : Self.rivalReadingData), let rival = try? CardPreparer.rivalCard(of: prepared, from: encoded, longSide: configuration.ocrLongSide) {
-            timings.add(rival.detectMs, to: .detect)
-            timings.add(rival.decodeMs, to: .decode)
-            Self.rivalCounter.add(1, ordering: .relaxed)
-            t = clock.now
-            let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(rival.image, contactData: contactData) }
-            timings.add((clock.now - t).milliseconds, to: .ocr)
-            let more = contactData(other.page)
-            if Self.keepsRival(holding: more, over: data, elsewhere: prepared.rivalIsElsewhere) {
-                prepared = rival
-                reading = other
-                known = more
-            }
+        var known: Int? = prepared.hasRival && near == nil ? data : nil
+        if data < (prepared.rivalIsElsewhere ? Self.elsewhereReadingData(reading.page) : Self.rivalReadingData),
+           let rival = try rivalReading(of: prepared, over: data, from: encoded, contactData: contactData, timings: &timings) {
+            (prepared, reading, known) = (rival.card, rival.reading, rival.data)
         }
         if let closer = try closerReading(of: &prepared, reading, data: &known, from: encoded, contactData: contactData, timings: &timings) {
             reading = closer.reading
@@ -340,7 +335,31 @@ public final class CardScanner: Sendable {
                 known = nil
             }
         }
+        // The outline nearly acceptable (`CardDetector.nearlyAcceptable`), when the text region's
+        // or the whole frame's reading holds no contact data and no number.
+        if let near, near.hasRival, Self.elsewhereReadingData(reading.page) > 0, contactData(reading.page) == 0,
+           let outlined = try rivalReading(of: near, over: 0, from: encoded, contactData: contactData, timings: &timings) {
+            (prepared, reading, known) = (outlined.card, outlined.reading, outlined.data)
+        }
         return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
+    }
+
+    /// The card cut along `first`'s rival outline (`CardPreparer.rivalCard`) and read, with the
+    /// contact data it holds, when it takes the place of the reading of `first` that holds `data`
+    /// (`keepsRival`); nil otherwise, or when there is no rival.
+    func rivalReading(of first: PreparedCard, over data: Int, from encoded: EncodedImage,
+                      contactData: @escaping OCREngine.ContactDataMeasure,
+                      timings: inout StageTimings) throws(OCRError) -> (card: PreparedCard, reading: Reading, data: Int)? {
+        guard let card = try? CardPreparer.rivalCard(of: first, from: encoded, longSide: configuration.ocrLongSide) else { return nil }
+        timings.add(card.detectMs, to: .detect)
+        timings.add(card.decodeMs, to: .decode)
+        Self.rivalCounter.add(1, ordering: .relaxed)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(card.image, contactData: contactData) }
+        timings.add((clock.now - start).milliseconds, to: .ocr)
+        let more = contactData(other.page)
+        return Self.keepsRival(holding: more, over: data, elsewhere: first.rivalIsElsewhere) ? (card, other, more) : nil
     }
 
     /// How many times this process has read part of a card again closer (`closerReading`: the

@@ -163,6 +163,17 @@ import Testing
     static let pageAgain = WholeCardTests.rectangle(50, 20, 230, 130)
     static let card = WholeCardTests.rectangle(260, 160, 440, 270)
 
+    /// No outline acceptable: the likeliest nearly acceptable one with text inside and plain
+    /// margins is the one read when the text region's or the whole frame's reading holds nothing.
+    @Test func theNearlyAcceptableOutlineIsKeptForAFoundCardWithoutOne() {
+        let near = Self.hypothesis(Self.card, score: CardDetector.acceptLogit - 1)
+        let bare = Self.hypothesis(Self.page, score: CardDetector.acceptLogit - 0.5, text: 0)
+        let crossed = Self.hypothesis(Self.pageAgain, score: CardDetector.acceptLogit - 0.6, across: 0.5)
+        #expect(CardDetector.nearlyAcceptable(in: [bare, crossed, near])?.corners == Self.card)
+        #expect(CardDetector.nearlyAcceptable(in: [Self.hypothesis(Self.card, score: CardDetector.elsewhereLogit - 0.1)]) == nil)
+        #expect(CardDetector.nearlyAcceptable(in: [bare, crossed]) == nil)
+    }
+
     @Test func theLikeliestOutlineMostlyOutsideTheFirstIsElsewhere() {
         let best = Self.hypothesis(Self.page, score: 15)
         let ranked = [best, Self.hypothesis(Self.pageAgain, score: 14), Self.hypothesis(Self.card, score: CardDetector.elsewhereLogit + 0.1)]
