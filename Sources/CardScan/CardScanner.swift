@@ -351,15 +351,23 @@ public final class CardScanner: Sendable {
                       contactData: @escaping OCREngine.ContactDataMeasure,
                       timings: inout StageTimings) throws(OCRError) -> (card: PreparedCard, reading: Reading, data: Int)? {
         guard let card = try? CardPreparer.rivalCard(of: first, from: encoded, longSide: configuration.ocrLongSide) else { return nil }
-        timings.add(card.detectMs, to: .detect)
-        timings.add(card.decodeMs, to: .decode)
-        Self.rivalCounter.add(1, ordering: .relaxed)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(card.image, contactData: contactData) }
-        timings.add((clock.now - start).milliseconds, to: .ocr)
+        let other = try readCut(card, contactData: contactData, timings: &timings) { Self.rivalCounter.add(1, ordering: .relaxed) }
         let more = contactData(other.page)
         return Self.keepsRival(holding: more, over: data, elsewhere: first.rivalIsElsewhere) ? (card, other, more) : nil
+    }
+
+    /// `card`, cut again from the photo for a second reading, read upright; the cut's and the
+    /// reading's time added to `timings`, the reading counted by `count` (for the benchmark).
+    func readCut(_ card: PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure, timings: inout StageTimings,
+                 count: () -> Void) throws(OCRError) -> Reading {
+        timings.add(card.detectMs, to: .detect)
+        timings.add(card.decodeMs, to: .decode)
+        count()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(card.image, contactData: contactData) }
+        timings.add((clock.now - start).milliseconds, to: .ocr)
+        return reading
     }
 
     /// How many times this process has read part of a card again closer (`closerReading`: the
@@ -409,13 +417,7 @@ public final class CardScanner: Sendable {
     /// outline elsewhere).
     func closerReading(of prepared: inout PreparedCard, cut: PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure,
                        timings: inout StageTimings) throws(OCRError) -> (reading: Reading, data: Int)? {
-        timings.add(cut.detectMs, to: .detect)
-        timings.add(cut.decodeMs, to: .decode)
-        Self.closerCounter.add(1, ordering: .relaxed)
-        let clock = ContinuousClock()
-        let start = clock.now
-        let first = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(cut.image, contactData: contactData) }
-        timings.add((clock.now - start).milliseconds, to: .ocr)
+        let first = try readCut(cut, contactData: contactData, timings: &timings) { Self.closerCounter.add(1, ordering: .relaxed) }
         var card = cut
         let other = try levelled(first, prepared: &card, contactData: contactData, timings: &timings)
         let more = contactData(other.page)
