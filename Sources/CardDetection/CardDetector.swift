@@ -107,7 +107,7 @@ public enum CardDetector {
     /// When no outline convinced (`acceptLogit`), the likeliest that an outline elsewhere would need
     /// to be (`mayLieElsewhere`: nearly acceptable, text inside, a plain margin inside its sides),
     /// reported as the rival of the text region or the whole frame and read when their reading
-    /// holds nothing (`CardScanner.nearOutline`): a card small in the frame, its sides faint in
+    /// holds nothing (`CardScanner.read`): a card small in the frame, its sides faint in
     /// glare or against a pale desk, scores just under `acceptLogit`.
     static func nearlyAcceptable(in ranked: [Hypothesis]) -> Hypothesis? { ranked.first(where: mayLieElsewhere) }
 

@@ -84,17 +84,15 @@ public enum CardPreparer {
             detectCard ? CardDetector.locate(in: preview) : CardDetector.Location(method: .wholeFrame, quad: nil, confidence: 0)
         }
         let o = encoded.orientation
+        let rival = location.rival.map { (quad: storedQuad($0, of: encoded), working: working) }
         guard let quad = location.quad else {
             let card = time.detecting("resize") { working.image.resized(longSide: longSide).applyingOrientation(o) }
             return PreparedCard(image: card, placement: CardPlacement(method: .wholeFrame, corners: nil, confidence: 0),
                                 decodeMs: time.decode.milliseconds, detectMs: time.detect.milliseconds, phases: time.phases,
                                 warnings: working.warnings, overlay: overlay ? drawOverlay(preview, location, chosen: nil, orientation: o) : nil,
-                                frame: detectCard ? working.image : nil,
-                                rival: location.rival.map { (quad: storedQuad($0, of: encoded), working: working) },
-                                rivalIsElsewhere: location.rivalIsElsewhere)
+                                frame: detectCard ? working.image : nil, rival: rival, rivalIsElsewhere: location.rivalIsElsewhere)
         }
         let frame = location.method == .outline ? nil : working.image
-        let rival = location.rival.map { (quad: storedQuad($0, of: encoded), working: working) }
         let cut = try card(along: storedQuad(quad, of: encoded), snap: location.method == .outline, in: working, of: encoded,
                            longSide: longSide, time: &time)
         let placement = CardPlacement(method: location.method, corners: uprightCorners(cut.stored, of: encoded),

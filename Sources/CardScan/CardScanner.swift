@@ -310,9 +310,10 @@ public final class CardScanner: Sendable {
         // as a text region, or not at all, reads its nearly acceptable outline last, once the
         // whole frame has had its chance.
         let near = prepared.cardDetected ? nil : prepared
-        let data = prepared.hasRival && near == nil ? contactData(reading.page) : Self.rivalReadingData
+        let measured = prepared.hasRival && near == nil
+        let data = measured ? contactData(reading.page) : Self.rivalReadingData
         // The contact data of `reading`, where it has been measured (for `levelled`).
-        var known: Int? = prepared.hasRival && near == nil ? data : nil
+        var known: Int? = measured ? data : nil
         if data < (prepared.rivalIsElsewhere ? Self.elsewhereReadingData(reading.page) : Self.rivalReadingData),
            let rival = try rivalReading(of: prepared, over: data, from: encoded, contactData: contactData, timings: &timings) {
             (prepared, reading, known) = (rival.card, rival.reading, rival.data)
@@ -337,9 +338,12 @@ public final class CardScanner: Sendable {
         }
         // The outline nearly acceptable (`CardDetector.nearlyAcceptable`), when the text region's
         // or the whole frame's reading holds no contact data and no number.
-        if let near, near.hasRival, Self.elsewhereReadingData(reading.page) > 0, contactData(reading.page) == 0,
-           let outlined = try rivalReading(of: near, over: 0, from: encoded, contactData: contactData, timings: &timings) {
-            (prepared, reading, known) = (outlined.card, outlined.reading, outlined.data)
+        if let near, near.hasRival, Self.elsewhereReadingData(reading.page) > 0 {
+            let held = known ?? contactData(reading.page)
+            known = held
+            if held == 0, let outlined = try rivalReading(of: near, over: 0, from: encoded, contactData: contactData, timings: &timings) {
+                (prepared, reading, known) = (outlined.card, outlined.reading, outlined.data)
+            }
         }
         return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
     }
