@@ -88,13 +88,20 @@ public final class OCREngine {
     /// Mean word confidence from which a reading is trusted without trying the card the other way up.
     public static let trustedConfidence = 0.75
 
+    /// Mean word confidence from which a reading at the turn the ink's layout gave clearly
+    /// (`TextDirection.Estimate.isUncertain` false) is trusted without trying other turns. On 269
+    /// photos (generated, real, tidy and East Asian) every card read at its estimated turn at 0.5 or
+    /// more was upright there; a card read at a wrong turn read at 0.45 at most.
+    public static let clearLayoutConfidence = 0.5
+
     /// Mean word confidence under which a card read both ways up at the turn its layout gave is
     /// also read at the other two quarter turns.
     public static let poorConfidence = 0.5
 
     /// Reads a card, turning it first so its text is upright: the ink's own layout says which way
     /// the text runs (`TextDirection`); the card is read that way, and when the reading is
-    /// unsure, also turned by half a turn (and, when the layout was ambiguous or the reading is
+    /// unsure (`trustedConfidence`; `clearLayoutConfidence` when the layout was clear), also
+    /// turned by half a turn (and, when the layout was ambiguous or the reading is
     /// still poor, by a quarter turn each way), keeping the reading with
     /// the most surely read text (`isBetter`) or, given `contactData`, the one that holds
     /// clearly more contact data: a card read at a wrong turn gives junk, which seldom holds an
@@ -135,7 +142,8 @@ public final class OCREngine {
                 best = (page, rotation, 0)
             }
         }
-        guard best.page.meanWordConfidence < Self.trustedConfidence else { return (best.page, best.rotation, prepared) }
+        let trusted = estimate.isUncertain ? Self.trustedConfidence : Self.clearLayoutConfidence
+        guard best.page.meanWordConfidence < trusted else { return (best.page, best.rotation, prepared) }
         let quarterTurns = [estimate.rotation.then(.quarter), estimate.rotation.then(.threeQuarters)]
         for rotation in [estimate.rotation.then(.half)] + (estimate.isUncertain ? quarterTurns : []) {
             try tryTurn(rotation)

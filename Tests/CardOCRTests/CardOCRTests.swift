@@ -44,6 +44,21 @@ import TestSupport
         #expect(page.text.replacingOccurrences(of: " @", with: "@").contains(email), "\(file)")
     }
 
+    @Test(arguments: ["cond-rotated-30.jpg", "cond-shadow-dark-card.jpg"])
+    func aCardReadFairlyAtTheTurnOfAClearLayoutIsReadOnce(file: String) throws {
+        let bytes = try TestPaths.bytes(TestPaths.conditions.appendingPathComponent(file))
+        let card = try CardPreparer.prepare(try EncodedImage(bytes: bytes, source: file))
+        let estimate = TextDirection.estimate(CardNormalizer.normalize(card.image))
+        #expect(!estimate.isUncertain)
+        let engine = try OCREngine(pageSegmentation: .singleBlock)
+        let read = try engine.readUpright(card.image)
+        // Read under the trusted confidence, over the clear layout's: not read at another turn.
+        #expect(read.page.meanWordConfidence >= OCREngine.clearLayoutConfidence)
+        #expect(read.page.meanWordConfidence < OCREngine.trustedConfidence)
+        #expect(engine.readings == 1)
+        #expect(read.rotation == estimate.rotation)
+    }
+
     @Test func normalisationTurnsLightTextOnDarkIntoDarkOnLight() {
         // A dark band with a light bar in it, on light paper with a dark bar.
         var pixels = [UInt8](repeating: 230, count: 200 * 100)
