@@ -157,6 +157,15 @@ public final class OCREngine {
         return (best.page, best.rotation, prepared)
     }
 
+    /// Reads a card at a turn already known (a reading of another cut of the same photo), without
+    /// looking for another: the same page, turn and image as `readUpright` would give at that turn.
+    public func read(_ image: PixelImage, at rotation: QuarterTurn) throws(OCRError)
+        -> (page: OCRPage, rotation: QuarterTurn, prepared: PixelImage)
+    {
+        let prepared = CardNormalizer.normalize(image)
+        return (try recognize(prepared.rotated(clockwise: rotation), normalize: false), rotation, prepared)
+    }
+
     /// `isBetter`, but a reading that holds clearly more contact data (`contactDataLead` letters
     /// and digits more) wins whatever its surely read text.
     public static func isBetter(_ page: OCRPage, data: Int, than other: OCRPage, data otherData: Int) -> Bool {

@@ -290,7 +290,8 @@ public final class CardScanner: Sendable {
     /// clearly more (`OCREngine.contactDataLead`); a rival outline elsewhere in the photo is read
     /// when the card's reading holds nothing (`elsewhereReadingData`) and kept as `keepsRival`
     /// says. A card found only as a text region (no outline
-    /// convinced) is read a second time as the whole frame: the region may be a corner of a card
+    /// convinced) is read a second time as the whole frame (at the region's turn when the region
+    /// read fairly): the region may be a corner of a card
     /// that fills the frame, its other text lost in a busy picture or pattern. The reading with
     /// more surely read text is kept, with its card (`OCREngine.isBetter`). A reading that still
     /// holds little contact data is read again with the card levelled when its print is slanted
@@ -300,7 +301,7 @@ public final class CardScanner: Sendable {
     func read(_ prepared: inout PreparedCard, of encoded: EncodedImage,
               timings: inout StageTimings) throws(OCRError) -> Reading {
         let clock = ContinuousClock()
-        var t = clock.now
+        let t = clock.now
         let contactData = contactDataMeasure
         var reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(prepared.image, contactData: contactData) }
         timings[.ocr] = (clock.now - t).milliseconds
@@ -323,18 +324,8 @@ public final class CardScanner: Sendable {
             known = closer.data
         }
         prepared.releaseWorking()
-        if let whole = CardPreparer.wholeFrame(of: prepared, orientation: encoded.orientation,
-                                               longSide: configuration.ocrLongSide) {
-            timings.add(whole.detectMs, to: .detect)
-            Self.wholeFrameCounter.add(1, ordering: .relaxed)
-            t = clock.now
-            let other = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(whole.image, contactData: contactData) }
-            timings.add((clock.now - t).milliseconds, to: .ocr)
-            if OCREngine.isBetter(other.page, than: reading.page) {
-                prepared = whole
-                reading = other
-                known = nil
-            }
+        if let whole = try wholeFrameReading(of: prepared, over: reading, from: encoded, contactData: contactData, timings: &timings) {
+            (prepared, reading, known) = (whole.card, whole.reading, nil)
         }
         // The outline nearly acceptable (`CardDetector.nearlyAcceptable`), when the text region's
         // or the whole frame's reading holds no contact data and no number.
@@ -346,6 +337,28 @@ public final class CardScanner: Sendable {
             }
         }
         return try levelled(reading, data: known, prepared: &prepared, contactData: contactData, timings: &timings)
+    }
+
+    /// The whole frame of a card found only as a text region (`CardPreparer.wholeFrame`), read,
+    /// with its card, when it holds more surely read text than `first`'s reading
+    /// (`OCREngine.isBetter`); nil otherwise, or for a card found otherwise. The text region and
+    /// the frame are cut upright from the same photo: a region read fairly
+    /// (`OCREngine.clearLayoutConfidence`) gives the frame's turn, and the frame is read at it alone.
+    func wholeFrameReading(of first: PreparedCard, over reading: Reading, from encoded: EncodedImage,
+                           contactData: @escaping OCREngine.ContactDataMeasure,
+                           timings: inout StageTimings) throws(OCRError) -> (card: PreparedCard, reading: Reading)? {
+        guard let whole = CardPreparer.wholeFrame(of: first, orientation: encoded.orientation, longSide: configuration.ocrLongSide) else { return nil }
+        timings.add(whole.detectMs, to: .detect)
+        Self.wholeFrameCounter.add(1, ordering: .relaxed)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let turn = reading.page.meanWordConfidence >= OCREngine.clearLayoutConfidence ? reading.rotation : nil
+        let other = try pool.withEngine { engine throws(OCRError) in
+            if let turn { return try engine.read(whole.image, at: turn) }
+            return try engine.readUpright(whole.image, contactData: contactData)
+        }
+        timings.add((clock.now - start).milliseconds, to: .ocr)
+        return OCREngine.isBetter(other.page, than: reading.page) ? (whole, other) : nil
     }
 
     /// The card cut along `first`'s rival outline (`CardPreparer.rivalCard`) and read, with the

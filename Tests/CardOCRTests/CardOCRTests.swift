@@ -59,6 +59,21 @@ import TestSupport
         #expect(read.rotation == estimate.rotation)
     }
 
+    @Test func aCardReadAtAKnownTurnReadsAsAtTheTurnFound() throws {
+        let card = try Self.prepared("card-us-upside.jpg")
+        let engine = try OCREngine(pageSegmentation: .singleBlock)
+        let found = try engine.readUpright(card.image)
+        let known = try engine.read(card.image, at: .half)
+        #expect(found.rotation == .half && known.rotation == .half)
+        #expect(known.page.text == found.page.text)
+        #expect(known.prepared.pixels == found.prepared.pixels)
+        // Read at the wrong turn when told so: no other turn is tried.
+        let before = engine.readings
+        let wrong = try engine.read(card.image, at: .none)
+        #expect(engine.readings == before + 1)
+        #expect(!wrong.page.text.contains("grace@harborline.com"))
+    }
+
     @Test func normalisationTurnsLightTextOnDarkIntoDarkOnLight() {
         // A dark band with a light bar in it, on light paper with a dark bar.
         var pixels = [UInt8](repeating: 230, count: 200 * 100)
