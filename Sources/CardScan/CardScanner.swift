@@ -348,16 +348,8 @@ public final class CardScanner: Sendable {
                            contactData: @escaping OCREngine.ContactDataMeasure,
                            timings: inout StageTimings) throws(OCRError) -> (card: PreparedCard, reading: Reading)? {
         guard let whole = CardPreparer.wholeFrame(of: first, orientation: encoded.orientation, longSide: configuration.ocrLongSide) else { return nil }
-        timings.add(whole.detectMs, to: .detect)
-        Self.wholeFrameCounter.add(1, ordering: .relaxed)
-        let clock = ContinuousClock()
-        let start = clock.now
         let turn = reading.page.meanWordConfidence >= OCREngine.clearLayoutConfidence ? reading.rotation : nil
-        let other = try pool.withEngine { engine throws(OCRError) in
-            if let turn { return try engine.read(whole.image, at: turn) }
-            return try engine.readUpright(whole.image, contactData: contactData)
-        }
-        timings.add((clock.now - start).milliseconds, to: .ocr)
+        let other = try readCut(whole, at: turn, contactData: contactData, timings: &timings) { Self.wholeFrameCounter.add(1, ordering: .relaxed) }
         return OCREngine.isBetter(other.page, than: reading.page) ? (whole, other) : nil
     }
 
@@ -373,16 +365,20 @@ public final class CardScanner: Sendable {
         return Self.keepsRival(holding: more, over: data, elsewhere: first.rivalIsElsewhere) ? (card, other, more) : nil
     }
 
-    /// `card`, cut again from the photo for a second reading, read upright; the cut's and the
-    /// reading's time added to `timings`, the reading counted by `count` (for the benchmark).
-    func readCut(_ card: PreparedCard, contactData: @escaping OCREngine.ContactDataMeasure, timings: inout StageTimings,
-                 count: () -> Void) throws(OCRError) -> Reading {
+    /// `card`, cut again from the photo for a second reading, read upright (at `turn` alone when it
+    /// is known: `OCREngine.read(_:at:)`); the cut's and the reading's time added to `timings`, the
+    /// reading counted by `count` (for the benchmark).
+    func readCut(_ card: PreparedCard, at turn: QuarterTurn? = nil, contactData: @escaping OCREngine.ContactDataMeasure,
+                 timings: inout StageTimings, count: () -> Void) throws(OCRError) -> Reading {
         timings.add(card.detectMs, to: .detect)
         timings.add(card.decodeMs, to: .decode)
         count()
         let clock = ContinuousClock()
         let start = clock.now
-        let reading = try pool.withEngine { engine throws(OCRError) in try engine.readUpright(card.image, contactData: contactData) }
+        let reading = try pool.withEngine { engine throws(OCRError) in
+            if let turn { return try engine.read(card.image, at: turn) }
+            return try engine.readUpright(card.image, contactData: contactData)
+        }
         timings.add((clock.now - start).milliseconds, to: .ocr)
         return reading
     }

@@ -66,7 +66,7 @@ enum CrossChecks {
                 guard let at = tokens.firstIndex(where: { $0.lowercased().hasPrefix(key) }), at >= 1 else { continue }
                 let before = tokens[at - 1]
                 guard before.count >= 2, before.allSatisfy({ $0.isLetter && $0.isLowercase }), Labels.label(before) == nil,
-                      let first = nameWord(PeopleExtractor.fold(before).lowercased()), first != local else { continue }
+                      let first = nameWord(PeopleExtractor.fold(before)), first != local else { continue }
                 return before + "_" + email
             }
             return email
