@@ -363,15 +363,23 @@ public enum URLExtractor {
         return String(url[www.lowerBound...])
     }
 
-    /// "www" as OCR reads it with a letter lost, doubled or turned ("ww.", "wwww.", "vww."), written
-    /// as printed; only before a host of two labels or more, so "ww.com" is left alone.
+    /// "www" as OCR reads it with a letter lost, doubled or turned ("ww.", "wwww.", "vww."), or
+    /// after a scheme with a letter before it, the scheme's second slash misread ("https:/Awww.",
+    /// "https:/Mwww."), written as printed; only before a host of two labels or more, so "ww.com"
+    /// and "https://awww.com" are left alone.
     static func mendWWW(_ url: String) -> String {
         let scheme = url.range(of: "://").map { url[..<$0.upperBound] } ?? ""
         let rest = url.dropFirst(scheme.count)
         let labels = rest.split(separator: ".", maxSplits: 1)
-        guard labels.count == 2, case let first = labels[0], first != "www", (2...5).contains(first.count),
-              first.allSatisfy({ $0 == "w" || $0 == "v" }), first.filter({ $0 == "w" }).count >= 2,
-              labels[1].split(separator: "/").first?.contains(".") == true else { return url }
+        guard labels.count == 2, labels[1].split(separator: "/").first?.contains(".") == true else { return url }
+        func isWWW(_ s: Substring) -> Bool {
+            (2...5).contains(s.count) && s.allSatisfy({ $0 == "w" || $0 == "v" }) && s.filter({ $0 == "w" }).count >= 2
+        }
+        var first = labels[0]
+        if !scheme.isEmpty, first.count >= 4, let lead = first.first, lead.isLetter, !isWWW(first), isWWW(first.dropFirst()) {
+            first = first.dropFirst()
+        }
+        guard first != labels[0] || (first != "www" && isWWW(first)) else { return url }
         return scheme + "www." + labels[1]
     }
 

@@ -60,8 +60,8 @@ enum Labels {
         return labelOneSlipAway(t)
     }
 
-    /// Letters OCR reads for one another in small print ("Fox" for Fax, "Tei" for Tel).
-    static let slips: [Character: Character] = ["o": "a", "a": "o", "i": "l", "l": "i", "1": "l", "0": "o", "c": "e", "e": "c"]
+    /// Letters OCR reads for one another in small print ("Fox" for Fax, "Tei" for Tel, "Pax" for Fax).
+    static let slips: [Character: Character] = ["o": "a", "a": "o", "i": "l", "l": "i", "1": "l", "0": "o", "c": "e", "e": "c", "p": "f"]
 
     /// The label of three letters or more that `t` spells with one of OCR's slips undone, or, for
     /// a word of four letters or more, with any one letter changed, added or lost ("Celt" for Cell)

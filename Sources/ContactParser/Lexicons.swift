@@ -71,6 +71,35 @@ enum Lexicon {
     static let titleEndings = ["chef", "sjef", "leiter", "leiterin", "leder", "ledare", "johtaja", "päällikkö", "manager",
                                "direktor", "direktör", "direktør", "berater", "beraterin", "ingenieur", "führer", "führerin"]
 
+    /// A title word as `titleWords` and `titleEndings` spell it, lower case, for a word read with
+    /// its accents or without them (OCR drops them: "Projektipaallikko" for Projektipäällikkö,
+    /// "Nakupci" for nákupčí); nil for a word that is none. A word read without accents is spelled
+    /// with them only when one title word has that unaccented form.
+    static func titleWord(_ word: String) -> String? {
+        let w = word.lowercased()
+        if titleWords.contains(w) { return w }
+        let unaccented = w == ParserData.fold(w)
+        if unaccented, let spelled = titleWordsByFold[w] { return spelled }
+        if w.count >= 7, titleEndings.contains(where: { w.hasSuffix($0) }) { return w }
+        guard unaccented, w.count >= 7, let ending = foldedTitleEndings.first(where: { w.hasSuffix($0.folded) }) else { return nil }
+        return String(w.dropLast(ending.folded.count)) + ending.spelled
+    }
+
+    /// `titleWords` by their unaccented forms, those only one word has, that differ from it.
+    private static let titleWordsByFold: [String: String] = {
+        let byFold = Dictionary(grouping: titleWords, by: ParserData.fold)
+        return byFold.compactMapValues { words in
+            guard words.count == 1, let w = words.first, ParserData.fold(w) != w, ParserData.fold(w).count == w.count else { return nil }
+            return w
+        }
+    }()
+
+    /// `titleEndings` with their unaccented forms, longest first.
+    private static let foldedTitleEndings: [(folded: String, spelled: String)] = titleEndings
+        .filter { ParserData.fold($0).count == $0.count }
+        .map { (ParserData.fold($0), $0) }
+        .sorted { $0.folded.count > $1.folded.count }
+
     /// Words that name a kind of business ("Lantern Systems", "Grupo Fénix", "Müller Bau"): not a
     /// legal form, but as telling of a company as one.
     static let companyWords: Set<String> = [

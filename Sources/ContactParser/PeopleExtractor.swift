@@ -59,7 +59,11 @@ enum PeopleExtractor {
         let candidates = card.candidates
         var result = Result()
         var picks = assignRoles(probabilities, candidates: candidates)
-        if let k = picks[.name], let first = firstPerson(before: k, probabilities, candidates: candidates, picks: picks) { picks[.name] = first }
+        // The name moved to the first person of its line: the line it left is free for the other
+        // roles again ("Ana Prado NOVAK V.O.S." read as one line, its halves a name and a company).
+        if let k = picks[.name], let first = firstPerson(before: k, probabilities, candidates: candidates, picks: picks) {
+            picks = assignRoles(probabilities, candidates: candidates, fixed: [.name: first])
+        }
         if picks[.name] == nil, let k = likeliestName(probabilities, candidates: candidates, picks: picks) { picks[.name] = k }
         for (role, k) in picks { result.probability[role] = probabilities[k][role.rawValue] }
         if let k = picks[.organization] {
@@ -73,7 +77,7 @@ enum PeopleExtractor {
             result.nameAgreesWithEmail = agreesWithEmail(candidates[k].text, locals: card.evidence.locals)
         }
         if let k = picks[.title] {
-            result.title = candidates[k].text
+            result.title = withTitleAccents(candidates[k].text)
             result.titleLine = candidates[k].line.index
         }
         return result
@@ -139,10 +143,11 @@ enum PeopleExtractor {
 
     /// Each role to at most one candidate and each candidate to at most one role: the most likely
     /// reading of the card when every line not given a role is "other". A line takes a role when
-    /// the role is likelier for it than "other" is, most likely first.
-    static func assignRoles(_ probabilities: [[Double]], candidates: [Candidate]) -> [LineRole: Int] {
-        var picks: [LineRole: Int] = [:]
-        var taken: [Int] = []
+    /// the role is likelier for it than "other" is, most likely first; the roles `fixed` gives are
+    /// taken first.
+    static func assignRoles(_ probabilities: [[Double]], candidates: [Candidate], fixed: [LineRole: Int] = [:]) -> [LineRole: Int] {
+        var picks = fixed
+        var taken = Array(fixed.values)
         var options: [(p: Double, role: LineRole, k: Int)] = []
         for (k, p) in probabilities.enumerated() {
             for role in [LineRole.name, .title, .organization] where p[role.rawValue] > p[LineRole.other.rawValue] * LineRoleModel.margin {
@@ -320,12 +325,12 @@ enum PeopleExtractor {
     }
 
     /// Two people's names on one line, set apart by a slash or a joining word ("Ana Prado / Rui
-    /// Costa", "Lena Berg & Tom Ek", "Eva e Rui"): each half is one to four capitalised words and
-    /// holds no digit, and the line holds no legal form. Joined by a word, each half starts with a
-    /// given name from the lists: surnames joined as a firm ("Baker & Tolan", "Shannon & Kent": a
-    /// word alone that is a family name too) stay whole. A slash, glued to a word or not, sets
-    /// apart no firm's names: one half starting with a given name is enough, and the other half
-    /// may hold words in lower case ("Ana Prado /Ho soo Kim").
+    /// Costa", "Lena Berg & Tom Ek", "Eva e Rui"): each half is one to four capitalised words, not
+    /// a letter alone, and holds no digit, and the line holds no legal form. Joined by a word, each
+    /// half starts with a given name from the lists: surnames joined as a firm ("Baker & Tolan",
+    /// "Shannon & Kent": a word alone that is a family name too) stay whole. A slash, glued to a
+    /// word or not, sets apart no firm's names: one half starting with a given name is enough, and
+    /// the other half may hold words in lower case ("Ana Prado /Ho soo Kim").
     static func splitPeople(_ text: String) -> (String, String)? {
         let tokens = text.replacingOccurrences(of: "/", with: " / ").split(separator: " ").map(String.init)
         let joins: Set<String> = ["/", "&", "+", "and", "und", "e", "y", "et", "og", "och", "en", "i"]
@@ -339,7 +344,9 @@ enum PeopleExtractor {
         for (k, half) in halves.enumerated() {
             let shaped = half.allSatisfy { $0.first?.isUppercase == true || nameParticles.contains($0) }
                 || (slash && k == 1 && half.first?.first?.isUppercase == true)
-            guard (1...4).contains(half.count), shaped, slash || startsWithGivenName(half) else { return nil }
+            // A letter alone is no person: "Duarte S/A", "Lund A/S" are a firm and its legal form.
+            let named = half.contains { $0.filter(\.isLetter).count >= 2 }
+            guard (1...4).contains(half.count), shaped, named, slash || startsWithGivenName(half) else { return nil }
         }
         guard halves.contains(where: startsWithGivenName) else { return nil }
         return (halves[0].joined(separator: " "), halves[1].joined(separator: " "))
@@ -443,9 +450,22 @@ enum PeopleExtractor {
 
     static func titleWordCount(_ text: String) -> Int {
         let words = text.lowercased().split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
-        return words.filter { w in
-            Lexicon.titleWords.contains(w) || (w.count >= 7 && Lexicon.titleEndings.contains { w.hasSuffix($0) })
-        }.count
+        return words.filter { Lexicon.titleWord($0) != nil }.count
+    }
+
+    /// The title's long words OCR read without their accents spelled with them (`Lexicon.titleWord`):
+    /// "Projektipaallikko" -> "Projektipäällikkö", "GESCHAFTSFUHRER" -> "GESCHÄFTSFÜHRER"; the other
+    /// words as read. A shorter word may be printed without accents in another language ("Tecnico"
+    /// in Italian, "Socio" in Spanish).
+    static func withTitleAccents(_ title: String) -> String {
+        title.split(separator: " ", omittingEmptySubsequences: false).map { token -> String in
+            let word = String(token)
+            guard word.count >= 8, word.allSatisfy(\.isLetter), let spelled = Lexicon.titleWord(word),
+                  spelled != word.lowercased(), spelled.count == word.count else { return word }
+            if word == word.uppercased() { return spelled.uppercased() }
+            if word.first?.isUppercase == true { return spelled.prefix(1).uppercased() + spelled.dropFirst() }
+            return spelled
+        }.joined(separator: " ")
     }
 
     static func isTitle(_ text: String) -> Bool { titleWordCount(text) > 0 }

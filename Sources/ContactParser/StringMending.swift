@@ -40,7 +40,7 @@ enum ParserCharacters {
     static let localPunctuation = CharacterSet(charactersIn: ".-'")
     static let tokenPunctuation = CharacterSet(charactersIn: ",;()<>\"'")
     static let labelEnd = CharacterSet(charactersIn: ":|")
-    static let labelPunctuation = CharacterSet(charactersIn: ":|.-–—•·/ ")
+    static let labelPunctuation = CharacterSet(charactersIn: ":;|.-–—•·/ ")
     static let commaDot = CharacterSet(charactersIn: ",.")
     static let namePunctuation = CharacterSet(charactersIn: " ,;:|-")
     static let comma = CharacterSet(charactersIn: ",")

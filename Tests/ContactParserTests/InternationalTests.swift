@@ -185,6 +185,11 @@ import Testing
         #expect(c.phones.map(\.type) == [.work, .fax, .work])
         #expect(Labels.label("Fox") == .phone(.fax))
         #expect(Labels.label("Box") == nil)
+        // "F" read as "P", a colon read as a semicolon.
+        let slips = ContactParser(fallbackRegion: "NZ").parse(text: "T; 03 230 9366\nPax: 03 230 4546\nF; 03 230 4547\nM; 021 234 5678")
+        #expect(slips.phones.map(\.type) == [.work, .fax, .fax, .mobile])
+        #expect(Labels.label("Pax") == .phone(.fax))
+        #expect(Labels.label("Fax;") == .phone(.fax))
     }
 
     /// An area code printed once serves the numbers after it: on the same line after a slash or a
@@ -531,6 +536,65 @@ import Testing
         // the card's.
         let card = ContactParser().parse(text: "Zorec Gradnje d.o.o.\nMetka Zorec, Jr. / Ana Zorec\nTel: +386 1 234 56 78\ninfo@zorec.si")
         #expect(card.name?.full == "Metka Zorec, Jr.")
+        // A letter alone is no person: a firm's legal form written with a slash.
+        #expect(PeopleExtractor.splitPeople("Duarte S/A") == nil)
+        #expect(PeopleExtractor.splitPeople("Thomas A/S") == nil)
+    }
+
+    /// A name and a company in capitals set in two columns on one line, the company's name a given
+    /// name too ("MAREK V.O.S."): the model may weigh part of the company's column a name before
+    /// the name's column is found the first person; the company's column is then free to be the
+    /// company.
+    @Test func aCompanyBesideTheFirstPersonIsTheCompany() {
+        func line(_ words: [(String, Double, Double, Double)], height: Double, top: Double) -> TextLine {
+            let boxed = words.map { TextWord(text: $0.0, left: $0.1, right: $0.2, confidence: $0.3) }
+            let mean = words.map(\.3).reduce(0, +) / Double(words.count)
+            return TextLine(text: words.map(\.0).joined(separator: " "), confidence: mean, height: height, top: top, left: words[0].1, words: boxed)
+        }
+        // The e-mail's domain misread by a letter: it does not make the company's column one.
+        let c = ContactParser(fallbackRegion: nil).parse(lines: [
+            line([("Radek", 47, 225, 0.93), ("Horak", 244, 421, 0.74), ("MAREK", 643, 806, 0.93), ("V.O.S.", 835, 978, 0.5)], height: 40, top: 48),
+            line([("Head", 45, 106, 0.96), ("of", 115, 136, 0.97), ("Partnerships", 145, 292, 0.96)], height: 21, top: 121),
+            TextLine(text: "Tel +420 212 358 692", confidence: 0.94, height: 26, top: 464, left: 44),
+            TextLine(text: "Mobile 601 138 865", confidence: 0.96, height: 26, top: 487, left: 44),
+            TextLine(text: "Email hello@mark.cz", confidence: 0.86, height: 16, top: 534, left: 44),
+        ])
+        #expect(c.name?.full == "Radek Horak")
+        #expect(c.organization?.uppercased() == "MAREK V.O.S.")
+    }
+
+    /// A title OCR read without its accents is still a title word, and its long words are written
+    /// with them; a short word that another language prints without accents stays as read.
+    @Test func aTitleReadWithoutItsAccentsIsSpelledWithThem() {
+        #expect(PeopleExtractor.withTitleAccents("Projektipaallikko") == "Projektipäällikkö")
+        #expect(PeopleExtractor.withTitleAccents("GESCHAFTSFUHRER") == "GESCHÄFTSFÜHRER")
+        #expect(PeopleExtractor.withTitleAccents("Senior Inkopschef") == "Senior Inköpschef")
+        #expect(PeopleExtractor.withTitleAccents("Tecnico Commerciale") == "Tecnico Commerciale")
+        #expect(PeopleExtractor.withTitleAccents("President") == "President")
+        #expect(PeopleExtractor.titleWordCount("Myyntipaallikko") == 1)
+        let c = ContactParser().parse(text: "Aino Lehtinen\nMyyntipaallikko\nKoivisto Oy\n+358 40 123 4567\naino.lehtinen@koivisto.fi")
+        #expect(c.title == "Myyntipäällikkö")
+        #expect(c.name?.full == "Aino Lehtinen")
+    }
+
+    /// A name and a company set in two columns on one line, the company a name with a legal form
+    /// written with a slash ("Duarte S/A"): the name's column is the name, the other the company.
+    @Test func aCompanyWithASlashedLegalFormBesideTheNameIsTheCompany() {
+        func line(_ words: [(String, Double, Double)], height: Double, top: Double) -> TextLine {
+            let boxed = words.map { TextWord(text: $0.0, left: $0.1, right: $0.2, confidence: 0.93) }
+            return TextLine(text: words.map(\.0).joined(separator: " "), confidence: 0.93, height: height, top: top, left: words[0].1, words: boxed)
+        }
+        for firm in ["Duarte", "Thomas", "Vicente"] {
+            let c = ContactParser(fallbackRegion: nil).parse(lines: [
+                line([("Rui", 58, 141), ("Mendes", 165, 278), (firm, 764, 895), ("S/A", 908, 963)], height: 38, top: 60),
+                line([("Gerente", 58, 170), ("de", 180, 210), ("Projetos", 220, 340)], height: 26, top: 110),
+                TextLine(text: "Tel 21 234 5976", confidence: 0.9, height: 22, top: 400, left: 58),
+                TextLine(text: "E-mail hello@\(firm.lowercased()).pt", confidence: 0.9, height: 22, top: 430, left: 58),
+                TextLine(text: "Site \(firm.lowercased()).pt", confidence: 0.9, height: 22, top: 460, left: 58),
+            ])
+            #expect(c.organization == "\(firm) S/A")
+            #expect(c.name?.full == "Rui Mendes")
+        }
     }
 
     /// A card whose name the model weighs under even odds (a name set below its title, names no
@@ -789,5 +853,19 @@ import Testing
         #expect(URLExtractor.mendWWW("https://vww.acme.co.uk/about") == "https://www.acme.co.uk/about")
         #expect(URLExtractor.mendWWW("ww.com") == "ww.com")
         #expect(URLExtractor.mendWWW("wave.example.com") == "wave.example.com")
+    }
+
+    /// The second slash of a scheme read as a letter glued to "www" ("https:/Awww.", "https:/Mwww.")
+    /// is no part of the host; a host that is such a label itself, or one read without a scheme,
+    /// stays as read.
+    @Test func aSchemesSlashReadAsALetterIsDropped() {
+        #expect(URLExtractor.mendWWW("https://awww.fennick.co.uk") == "https://www.fennick.co.uk")
+        #expect(URLExtractor.mendWWW("https://mwww.fennick.cz/kontakt") == "https://www.fennick.cz/kontakt")
+        #expect(URLExtractor.mendWWW("https://avww.fennick.dk") == "https://www.fennick.dk")
+        #expect(URLExtractor.mendWWW("https://awww.com") == "https://awww.com")
+        #expect(URLExtractor.mendWWW("awww.fennick.com") == "awww.fennick.com")
+        let card = ContactParser().parse(text: "Ida Fennick\nE: ida@fennick.dk\nW: https:/Awww.fennick.dk")
+        #expect(card.urls == ["https://www.fennick.dk"])
+        #expect(ContactParser().parse(text: "Web https:/Mwww.orlova-fennick.cz").urls == ["https://www.orlova-fennick.cz"])
     }
 }
