@@ -462,9 +462,7 @@ enum PeopleExtractor {
             let word = String(token)
             guard word.count >= 8, word.allSatisfy(\.isLetter), let spelled = Lexicon.titleWord(word),
                   spelled != word.lowercased(), spelled.count == word.count else { return word }
-            if word == word.uppercased() { return spelled.uppercased() }
-            if word.first?.isUppercase == true { return spelled.prefix(1).uppercased() + spelled.dropFirst() }
-            return spelled
+            return CrossChecks.respell(word, as: spelled)
         }.joined(separator: " ")
     }
 
