@@ -160,6 +160,16 @@ enum EmailExtractor {
         return s
     }
 
+    /// What a space OCR set inside a domain stood for, before `tail`: a dot before a label
+    /// ("acme com") or a public suffix ("acme co.uk"); nothing inside a name whose suffix follows
+    /// ("acme catering.hu" is acmecatering.hu: OCR splits long names at a space, and a dot read
+    /// as a space leaves no dot after it); nothing after a dot already read ("acme. com").
+    static func separator(before tail: String, after domain: String) -> String {
+        let label = tail.trimmingCharacters(in: CharacterSet(charactersIn: ".")).lowercased()
+        guard !domain.hasSuffix("."), label.contains(".") else { return domain.hasSuffix(".") ? "" : "." }
+        return ParserData.publicSuffixes.contains(label) ? "." : ""
+    }
+
     /// The domain after the "@" at `at`, and where it ends. ", " / " . " / " " before the rest of
     /// the domain is where OCR splits it: joined when the joined domain is real and the domain so
     /// far is not.
@@ -181,7 +191,7 @@ enum EmailExtractor {
                 // icon) is a suffix's last label only when it ends the line.
                 let endsLine = !chars[m...].contains { $0.isLetter || $0.isNumber }
                 let unfinished = Domains.repair(domain) == nil || domain.hasSuffix(".") || (endsLine && continuesSuffix(domain, with: tail))
-                if unfinished, !tail.isEmpty, let joined = Domains.repair(domain + "." + tail) {
+                if unfinished, !tail.isEmpty, let joined = Domains.repair(domain + separator(before: tail, after: domain) + tail) {
                     domain = joined
                     e = m
                     continue
@@ -209,26 +219,30 @@ public enum URLExtractor {
         var read = Set<Int>()  // lines a web address was read on
         for line in lines {
             var text = Domains.joinSplitSuffixes(line.text)
-            for (from, to) in [("https //", "https://"), ("http //", "http://"), ("https:/ /", "https://"), ("https:/", "https://"),
+            for (from, to) in [("https //", "https://"), ("http //", "http://"), ("https:/ /", "https://"), ("http:/ /", "http://"), ("https:/", "https://"),
                                ("http:/", "http://"), ("https: //", "https://"), ("www ", "www."), ("www,", "www."), (". ", "."),
                                (" .", ".")] {
                 text = text.replacingIfPresent(from, with: to)
             }
             text = text.replacingIfPresent("https:///", with: "https://").replacingIfPresent("http:///", with: "http://")
+                .replacingIfPresent("https:// ", with: "https://").replacingIfPresent("http:// ", with: "http://")
             text = repairScheme(text)
             let (label, _) = Labels.strip(line.text)
-            let tokens = text.split(whereSeparator: { $0 == " " || $0 == "|" }).map(String.init)
-            for raw in tokens {
+            for raw in joiningSplitHosts(text.split(whereSeparator: { $0 == " " || $0 == "|" }).map(String.init)) {
                 var token = raw.trimmingCharacters(in: ParserCharacters.tokenPunctuation)
                 if token.hasSuffix(".") { token.removeLast() }
-                guard !token.contains("@"), token.contains(".") else { continue }
                 var candidate = token.lowercased()
+                // A comma read for the dot of a host after a scheme ("https://acme,com").
+                guard !token.contains("@"), token.contains(".") || (candidate.contains("://") && token.contains(",")) else { continue }
+                // A label glued before a scheme ("Web.http://", from "Web. http://").
+                if let r = candidate.range(of: "http"), r.lowerBound > candidate.startIndex, candidate[r.lowerBound...].contains("://") {
+                    candidate = String(candidate[r.lowerBound...])
+                }
                 // A label glued on: "W:www.acme.com", "Web:acme.com".
                 if let colon = candidate.firstIndex(of: ":"), !candidate.hasPrefix("http") {
                     candidate = String(candidate[candidate.index(after: colon)...])
                 }
-                candidate = withoutMisreadScheme(candidate)
-                candidate = mendWWW(candidate)
+                candidate = mendWWW(withoutGluedLabel(withoutMisreadScheme(candidate)))
                 let rawHost = host(of: candidate)
                 guard !rawHost.allSatisfy({ $0.isNumber || $0 == "." }) else { continue }
                 // As read, then as repaired: each may be one of OCR's slips beside an e-mail domain.
@@ -350,6 +364,52 @@ public enum URLExtractor {
             guard e.count == read.count, let at = e.firstIndex(of: "@") else { return false }
             return e.indices.allSatisfy { $0 == at || e[$0] == read[$0] }
         }
+    }
+
+    /// The tokens of a line with a web address OCR split at a space inside its name joined again:
+    /// a token that starts as one ("www.", a scheme) but whose host is no real domain, and the
+    /// next token, which holds the rest of the name and its suffix, when together they make one
+    /// ("www.gonza lez.com.ar", "http://ww w.acme.com"). A token with no host ("www" as a label,
+    /// "www | acme.com"), a next one that starts an address itself, or a suffix alone ("www.acme
+    /// com", "www.acme co.uk": the dot read as a space; `spelledByEmailDomains` reads such a line
+    /// once the company has mended the e-mails, so a domain misread in both does not outvote the
+    /// company's name) is left alone.
+    static func joiningSplitHosts(_ tokens: [String]) -> [String] {
+        var out: [String] = []
+        var i = 0
+        while i < tokens.count {
+            let token = tokens[i].lowercased()
+            if i + 1 < tokens.count, token.hasPrefix("http") || token.hasPrefix("ww"), !host(of: token).isEmpty,
+               Domains.repair(host(of: token)) == nil {
+                let next = tokens[i + 1].trimmingCharacters(in: ParserCharacters.tokenPunctuation)
+                let rest = next.lowercased()
+                let startsAddress = rest.hasPrefix("http") || rest.hasPrefix("www")
+                if !startsAddress, rest.contains("."), !rest.contains("@"), EmailExtractor.separator(before: rest, after: token).isEmpty,
+                   Domains.repair(host(of: mendWWW(token + rest))) != nil {
+                    out.append(tokens[i] + next)
+                    i += 2
+                    continue
+                }
+            }
+            out.append(tokens[i])
+            i += 1
+        }
+        return out
+    }
+
+    /// A web address with a label glued before it by a dot: before its "www." ("site.www.acme.com",
+    /// from "Site. www.acme.com"), from its "www." on, as "www" is only ever a host's first label;
+    /// a web label before a host (below).
+    static func withoutGluedLabel(_ url: String) -> String {
+        guard !url.contains("://") else { return url }
+        if let www = url.range(of: ".www."), url[..<www.lowerBound].allSatisfy(\.isLetter) {
+            return String(url[url.index(after: www.lowerBound)...])
+        }
+        // A web label glued on by its dot ("web.acme.com", "w.acme.com" from "Web. acme.com") when
+        // what follows is a real domain itself ("web.de" stays).
+        guard let dot = url.firstIndex(of: "."), url[..<dot] != "www", Labels.label(String(url[..<dot])) == .web else { return url }
+        let rest = String(url[url.index(after: dot)...])
+        return Domains.repair(host(of: rest)) != nil ? rest : url
     }
 
     /// A web address whose scheme OCR misread and glued on ("hapsy/www.acme.cz", "htps:/" read as

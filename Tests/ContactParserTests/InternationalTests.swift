@@ -868,4 +868,39 @@ import Testing
         #expect(card.urls == ["https://www.fennick.dk"])
         #expect(ContactParser().parse(text: "Web https:/Mwww.orlova-fennick.cz").urls == ["https://www.orlova-fennick.cz"])
     }
+    /// A space OCR set inside an e-mail's domain name, before the rest of the name and its
+    /// suffix, stood for nothing ("quill catering.hu" is quillcatering.hu); before a suffix alone
+    /// it stood for a dot ("quill com", "quill co.uk").
+    @Test func aSpaceInsideAnEmailDomainNameIsJoinedWithoutADot() {
+        #expect(ContactParser().parse(text: "Mara Quill\nE-mail: mara@quill catering.hu").emails == ["mara@quillcatering.hu"])
+        #expect(ContactParser().parse(text: "Mara Quill\nmara@quillcat ering.it").emails == ["mara@quillcatering.it"])
+        #expect(ContactParser().parse(text: "Mara Quill\nmara@quill com").emails == ["mara@quill.com"])
+        #expect(ContactParser().parse(text: "Mara Quill\nmara@quillcatering co.uk").emails == ["mara@quillcatering.co.uk"])
+        #expect(EmailExtractor.separator(before: "tering.hu", after: "quillca") == "")
+        #expect(EmailExtractor.separator(before: "co.uk", after: "quill") == ".")
+        #expect(EmailExtractor.separator(before: "com", after: "quill") == ".")
+        #expect(EmailExtractor.separator(before: "co.uk", after: "quill.") == "")
+    }
+
+    /// A web address OCR split at a space is joined again; a label "www" before an address, or
+    /// an address after one, is not joined to it.
+    @Test func aWebAddressSplitAtASpaceIsJoined() {
+        #expect(ContactParser().parse(text: "Tomas Quill\nWeb: http://www.quillgonza lez.com.ar").urls == ["http://www.quillgonzalez.com.ar"])
+        #expect(ContactParser().parse(text: "Tomas Quill\nhttp://ww w.quillreeves.gr").urls == ["http://www.quillreeves.gr"])
+        #expect(ContactParser().parse(text: "Tomas Quill\nwww | quillreeves.at").urls == ["quillreeves.at"])
+        #expect(URLExtractor.joiningSplitHosts(["www.quill", "com"]) == ["www.quill", "com"])
+        #expect(URLExtractor.joiningSplitHosts(["www.quill", "co.uk"]) == ["www.quill", "co.uk"])
+        #expect(URLExtractor.joiningSplitHosts(["www.quill", "reeves.co.uk"]) == ["www.quillreeves.co.uk"])
+        #expect(URLExtractor.joiningSplitHosts(["www", "https://quill.com"]) == ["www", "https://quill.com"])
+        #expect(URLExtractor.joiningSplitHosts(["www.quill.com", "today"]) == ["www.quill.com", "today"])
+    }
+
+    /// A label glued before "www." by a dot ("Site. www.acme.com" read as one token) is no part
+    /// of the host: "www" is only ever a host's first label.
+    @Test func aLabelGluedBeforeWWWIsDropped() {
+        #expect(ContactParser().parse(text: "Tomas Quill\nWebsite. www.quillreeves.com").urls == ["www.quillreeves.com"])
+        #expect(URLExtractor.withoutGluedLabel("site.www.quill.com.sg") == "www.quill.com.sg")
+        #expect(URLExtractor.withoutGluedLabel("https://site.www.quill.com") == "https://site.www.quill.com")
+        #expect(URLExtractor.withoutGluedLabel("www.quill.com") == "www.quill.com")
+    }
 }
