@@ -76,6 +76,11 @@ enum Domains {
             last = letters
             if isValid(labels.joined(separator: ".")) { return labels.joined(separator: ".") }
         }
+        // "m" read as "rn" in the top-level label ("acme.corn").
+        if last.contains("rn") {
+            let mended = (labels.dropLast() + [last.replacingOccurrences(of: "rn", with: "m")]).joined(separator: ".")
+            if isValid(mended) { return mended }
+        }
         // A dot lost inside a two-label public suffix: "precision.cojp" -> "precision.co.jp",
         // "simlow.comsg" -> "simlow.com.sg".
         guard labels.count >= 2 else { return nil }

@@ -92,10 +92,23 @@ enum EmailExtractor {
 
     /// The line with "(at)", " at ", "[at]" spellings as "@", and no spaces around it.
     static func normalizedAt(_ line: String) -> String {
-        var text = Domains.joinSplitSuffixes(line)
+        var text = Domains.joinSplitSuffixes(withMarkReadForAt(line))
         for at in [" (at) ", " [at] ", "(at)", "[at]", "{at}"] { text = text.replacingIfPresent(at, with: "@") }
         return text.replacingIfPresent(" @ ", with: "@").replacingIfPresent("@ ", with: "@")
             .replacingIfPresent(" @", with: "@")
+    }
+
+    /// The line with a registered or copyright mark OCR read for the "@" of an address
+    /// ("jane®acme.com", "jane©acme.com") written as "@": on a line without an "@", a mark between
+    /// a character of a local part and a letter or digit. The domain after it must still be real.
+    static func withMarkReadForAt(_ line: String) -> String {
+        guard !line.contains("@"), line.contains("®") || line.contains("©") else { return line }
+        var chars = Array(line)
+        for i in chars.indices.dropFirst().dropLast() where (chars[i] == "®" || chars[i] == "©") && isLocal(chars[i - 1])
+            && (chars[i + 1].isLetter || chars[i + 1].isNumber) && chars[i + 1].isASCII {
+            chars[i] = "@"
+        }
+        return String(chars)
     }
 
     /// True when `tail` (a label OCR set apart) and the last label of `domain` make a public

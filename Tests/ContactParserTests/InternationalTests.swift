@@ -903,4 +903,18 @@ import Testing
         #expect(URLExtractor.withoutGluedLabel("https://site.www.quill.com") == "https://site.www.quill.com")
         #expect(URLExtractor.withoutGluedLabel("www.quill.com") == "www.quill.com")
     }
+    /// A registered or copyright mark OCR read for the "@" of an address is the "@" when a real
+    /// domain follows; a mark beside a brand's name stays as it is.
+    @Test func aMarkReadForTheAtIsTheAt() {
+        #expect(ContactParser().parse(text: "Mara Quill\nEmail : mara®quillreeves.com.tr").emails == ["mara@quillreeves.com.tr"])
+        #expect(ContactParser().parse(text: "Mara Quill\ninfo©quillreeves.de").emails == ["info@quillreeves.de"])
+        #expect(EmailExtractor.withMarkReadForAt("Quill® Tools") == "Quill® Tools")
+        #expect(EmailExtractor.withMarkReadForAt("mara@quill.com ©2024") == "mara@quill.com ©2024")
+    }
+
+    /// "m" read as "rn" in a domain's top-level label ("acme.corn") is mended.
+    @Test func anMReadAsRNInTheTopLevelLabelIsMended() {
+        #expect(Domains.repair("quillreeves.corn") == "quillreeves.com")
+        #expect(ContactParser().parse(text: "Mara Quill\nMAIL: office@quillreeves.corn").emails == ["office@quillreeves.com"])
+    }
 }
