@@ -392,8 +392,8 @@ public enum URLExtractor {
         var i = 0
         while i < tokens.count {
             let token = tokens[i].lowercased()
-            if i + 1 < tokens.count, token.hasPrefix("http") || token.hasPrefix("ww"), !host(of: token).isEmpty,
-               Domains.repair(host(of: token)) == nil {
+            if i + 1 < tokens.count, token.hasPrefix("http") || token.hasPrefix("ww"), case let read = host(of: token), !read.isEmpty,
+               Domains.repair(read) == nil {
                 let next = tokens[i + 1].trimmingCharacters(in: ParserCharacters.tokenPunctuation)
                 let rest = next.lowercased()
                 let startsAddress = rest.hasPrefix("http") || rest.hasPrefix("www")
