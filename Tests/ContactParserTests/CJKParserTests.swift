@@ -275,6 +275,24 @@ import Testing
         #expect(CJKPeople(script: .japanese).tidyOrganization("株式会社 例示") == "株式会社例示")
     }
 
+    /// Tesseract's Korean data reads the mark ㈜ as a syllable of its shape (쥐, 줘, 주): a line
+    /// that starts so and holds only Hangul after it is the company, when no line holds a legal
+    /// form; the name and a title that start with 주 stay what they are.
+    @Test func theCorporationMarkReadAsASyllableIsTheMark() {
+        for (read, organization) in [("쥐한울예시", "㈜한울예시"), ("줘 한울 예시", "㈜한울예시"), ("주한울테크", "㈜한울테크")] {
+            let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+                (read, 30), ("주임연구원", 20), ("주가온", 48), ("휴대폰 010-1234-5678", 18),
+            ]))
+            #expect(contact.organization == organization)
+            #expect(contact.name?.full == "주가온")
+            #expect(contact.title == "주임연구원")
+        }
+        let legal = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("(주)한울예시", 30), ("주간 예시 소식", 20), ("한가온", 48), ("휴대폰 010-1234-5678", 18),
+        ]))
+        #expect(legal.organization == "(주)한울예시")
+    }
+
     @Test func koreanCardLegalFormBeforeTheName() {
         let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("(주)한울예시", 30), ("대표이사", 24), ("한가온", 48), ("휴대폰 010-1234-5678", 18), ("팩스 02-123-4567", 18),

@@ -35,7 +35,30 @@ struct CJKPeople {
         if let title = titles.min(by: { distance($0, result.name, lines) < distance($1, result.name, lines) }) {
             result.title = tidyTitle(title.text)
         }
+        if result.organization == nil {
+            result.organization = organizationWithMisreadMark(lines.filter { !taken.contains($0.index) && !titleIndices.contains($0.index) })
+        }
         return result
+    }
+
+    /// What Tesseract's Korean data reads for the mark ㈜ (주식회사 set as one sign): the syllable
+    /// inside it, or one of like shape, with or without the bracket drawn round it.
+    static let misreadCorporationMarks = ["(쥐)", "(줘)", "(주", "(쥐", "(줘", "쥐", "줘", "주"]
+
+    /// On a Korean card whose lines hold no legal form: the line (not the name's or a title) that
+    /// starts with the mark ㈜ misread as a syllable (`misreadCorporationMarks`) and holds nothing
+    /// but Hangul after it, the tallest when several: the company, its mark restored.
+    func organizationWithMisreadMark(_ lines: [CJKLine]) -> String? {
+        guard script == .korean else { return nil }
+        for line in lines.sorted(by: { $0.height > $1.height }) {
+            let compact = line.text.filter { $0 != " " && $0 != "\u{3000}" }
+            guard let mark = Self.misreadCorporationMarks.first(where: { compact.hasPrefix($0) }) else { continue }
+            let rest = compact.dropFirst(mark.count)
+            guard (2...12).contains(rest.count), rest.allSatisfy(CJKText.isHangul),
+                  !CJKLexicon.fieldLabels.contains(where: { compact.contains($0) }) else { continue }
+            return "㈜" + rest
+        }
+        return nil
     }
 
     /// The line with a legal form (the tallest when several), else one naming a kind of organisation.
