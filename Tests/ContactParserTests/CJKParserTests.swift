@@ -368,6 +368,23 @@ import Testing
         #expect(CJKText.joiningByGaps(district, height: 24) == "중앙구 봉은로 5")
     }
 
+    /// A Korean line that a wide gap parts in two (a title beside the company, or something read
+    /// in the paper beside the card) has the words of each piece joined by their gaps, as a whole
+    /// line has; the company's name is one word, its legal form written out a word of its own.
+    @Test func eachPieceOfAPartedKoreanLineIsJoinedByItsGaps() {
+        let words = Self.words([("선", 0, 18), ("임", 27, 45), ("연구원", 50, 110),
+                                ("유", 400, 418), ("한", 427, 445), ("회사", 458, 494), ("예", 506, 524), ("솔테크", 529, 596)])
+        let line = TextLine(text: words.map(\.text).joined(separator: " "), confidence: 0.9, height: 24, top: 40, left: 0, words: words)
+        #expect(CJKParser.lines([line], script: .korean).map(\.text) == ["선임연구원", "유한 회사 예솔테크"])
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: [line] + Self.card([("한가온", 48), ("휴대폰 010-1234-5678", 18)]).map {
+            var moved = $0
+            moved.top = ($0.top ?? 0) + 60
+            return moved
+        })
+        #expect(contact.title == "선임연구원")
+        #expect(contact.organization == "유한회사 예솔테크")
+    }
+
     @Test func aKoreanFamilyNameSetApartStaysApart() {
         let name = Self.words([("김", 0, 40), ("하늘", 70, 150)])
         #expect(CJKText.joiningByGaps(name, height: 40) == "김 하늘")
@@ -394,7 +411,7 @@ import Testing
         ])
         #expect(contact.name?.full == "한 솔민")
         #expect(contact.title == "과장")
-        #expect(contact.organization == "예솔상사 (주)")
+        #expect(contact.organization == "예솔상사(주)")
         #expect(contact.emails == ["solmin@yesol-example.co.kr"])
         let people = CJKPeople(script: .korean)
         let sure = CJKLine(text: "TEL 한솔", folded: "TEL 한솔", height: 20, top: 0, index: 0,

@@ -81,9 +81,13 @@ struct CJKParser {
             }
             // One piece keeps the line as read (Tesseract's spelling of Japanese and Chinese sets a
             // space only where the print has a gap); a piece of a split line drops the spaces
-            // between Han characters and kana.
+            // between Han characters and kana. Korean words are joined by their gaps, in a piece
+            // as in a whole line.
             let texts = pieces.count <= 1 ? [(script == .korean ? CJKText.joiningByGaps(line.words, height: height) ?? line.text : line.text, line.words)]
-                : pieces.map { (CJKText.joiningHanSpaces($0.map(\.text).joined(separator: " ")), $0) }
+                : pieces.map { piece in
+                    let text = script == .korean ? CJKText.joiningByGaps(piece, height: height) : nil
+                    return (text ?? CJKText.joiningHanSpaces(piece.map(\.text).joined(separator: " ")), piece)
+                }
             for (text, words) in texts {
                 let cleaned = text.trimmingCharacters(in: .whitespaces.union(CharacterSet(charactersIn: "|・•")))
                 guard !cleaned.isEmpty else { continue }

@@ -218,10 +218,13 @@ struct CJKPeople {
     }
 
     /// The organisation as the script writes it: Japanese and Chinese without spaces inside;
-    /// Korean with its legal form written out as a word of its own (Korean spelling sets
-    /// 주식회사 apart: "주식회사 한빛", "한빛 주식회사"; the marks (주) and ㈜ stay against the name).
-    func tidyOrganization(_ text: String) -> String {
-        guard script == .korean else { return CJKText.joiningHanSpaces(text) }
+    /// Korean as one word of Hangul (OCR's spaces between syllables dropped: a company's name is
+    /// set as one unit, as Korean spelling allows for names of organisations and cards print
+    /// them), with its legal form written out as a word of its own (Korean spelling sets 주식회사
+    /// apart: "주식회사 한빛", "한빛 주식회사"; the marks (주) and ㈜ stay against the name).
+    func tidyOrganization(_ read: String) -> String {
+        guard script == .korean else { return CJKText.joiningHanSpaces(read) }
+        let text = Self.joiningHangulSpaces(read)
         for form in Self.koreanLegalWords {
             if text.hasPrefix(form), let next = text.dropFirst(form.count).first, CJKText.isHangul(next) {
                 return form + " " + text.dropFirst(form.count)
@@ -231,6 +234,23 @@ struct CJKPeople {
             }
         }
         return text
+    }
+
+    /// `text` without the spaces between two Hangul syllables or brackets (and the mark ㈜).
+    static func joiningHangulSpaces(_ text: String) -> String {
+        let chars = Array(text)
+        func joins(_ ch: Character?) -> Bool { ch.map { CJKText.isHangul($0) || "()（）㈜".contains($0) } ?? false }
+        var out = ""
+        for (i, ch) in chars.enumerated() {
+            if ch == " " || ch == "\u{3000}" {
+                let after = chars[(i + 1)...].first { $0 != " " && $0 != "\u{3000}" }
+                if joins(out.last) && joins(after) || out.last == " " || out.isEmpty { continue }
+                out.append(" ")
+            } else {
+                out.append(ch)
+            }
+        }
+        return out.trimmingCharacters(in: .whitespaces)
     }
 
     /// Korean legal forms written out as words (`CJKLexicon.legalForms`), longest first.
