@@ -24,6 +24,7 @@ import Testing
         #expect(contact.name?.phonetic == "ミドリカワ ハナコ")
         #expect(contact.organization == "株式会社みどり製作所")
         #expect(contact.title == "営業部 課長")
+        #expect(contact.region?.code == "JP")
         #expect(contact.address?.postalCode == "123-4567")
         #expect(contact.address?.region == "東京都")
         #expect(contact.address?.city == "千代田区")
@@ -145,6 +146,7 @@ import Testing
             ("株式会社例野商事", 30), ("営業部 部長", 22), ("例野 太郎", 48), ("〒123-4567", 18),
             ("東京都例野市松が谷8-30-9", 18), ("例野ビル 5階", 18), ("TEL 03-1234-5678", 18),
         ]))
+        #expect(contact.region?.code == "JP")
         #expect(contact.address?.postalCode == "123-4567")
         #expect(contact.address?.region == "東京都")
         #expect(contact.address?.city == "例野市")
@@ -238,6 +240,23 @@ import Testing
             #expect(contact.title == title)
             #expect(contact.name?.full == "例野 太郎")
         }
+    }
+
+    /// A Japanese city whose name holds a town's or a village's mark is the whole city; a town
+    /// in a county, or before a market's name, ends at its mark.
+    @Test func aCityWhoseNameHoldsATownsMarkIsTheWholeCity() {
+        #expect(CJKAddress.split("東京都例村山市本町1-2-3", region: "JP").city == "例村山市")
+        #expect(CJKAddress.split("新潟県十日町市本町5-6", region: "JP").city == "十日町市")
+        #expect(CJKAddress.split("千葉県例生郡一宮町市野1-2", region: "JP").city == "例生郡一宮町")
+        #expect(CJKAddress.split("長野県例村市場町1-2", region: "JP").city == "例村")
+    }
+
+    @Test func aJapanesePostcodeReadWithoutItsDashHasIt() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社例野商事", 30), ("例野 太郎", 48), ("〒1234567 東京都千代田区丸の内9-8-7", 20), ("TEL +81 3-1234-5678", 18),
+        ]))
+        #expect(contact.address?.postalCode == "123-4567")
+        #expect(CJKAddress.standardPostcode("1234567", region: "CN") == "1234567")
     }
 
     @Test func aCityAfterAProvinceLevelCityIsTheCity() {

@@ -43,7 +43,7 @@ enum CJKAddress {
         }
         text = stripLabel(text)
         var address = split(text, region: region)
-        address.postalCode = postcode
+        address.postalCode = postcode.map { standardPostcode($0, region: region) }
         var printed = [lines[main].text]
         // A building, a floor, on the next line.
         let next = main + 1
@@ -127,6 +127,13 @@ enum CJKAddress {
         guard isPostcode(code, region: region, marked: marked || code.contains("-")) else { return nil }
         let rest = s.dropFirst(printed.count).drop { " )）".contains($0) }
         return (code, String(rest))
+    }
+
+    /// A Japanese postcode read without its dash (OCR drops a thin one) in Japan Post's form,
+    /// three digits, a dash, four (8742367 is 874-2367); other codes as read.
+    static func standardPostcode(_ code: String, region: String?) -> String {
+        guard region == "JP", code.count == 7, code.allSatisfy(\.isNumber) else { return code }
+        return code.prefix(3) + "-" + code.suffix(4)
     }
 
     /// What OCR makes of the dash between a postcode's groups of digits.
@@ -278,6 +285,18 @@ extension CJKAddress {
         return street
     }
 
+    /// The end of a city whose name holds a town's or a village's mark (東村山市, 十日町市, 大町市):
+    /// after 町 or 村 not in a county, a 市 within two more characters of the name ends the
+    /// municipality (a town or village comes after its county, never before a city), unless it
+    /// starts a market's name (市場, 市场). Nil when no such 市 follows.
+    static func cityGoingOn(in text: Substring, after end: Substring.Index) -> Substring.Index? {
+        guard end > text.startIndex, "町村".contains(text[text.index(before: end)]) else { return nil }
+        let next = text[end...].prefix(3)
+        guard let mark = next.firstIndex(of: "市"), next[..<mark].allSatisfy(CJKText.isHanOrKana),
+              text.index(after: mark) == text.endIndex || !"場场".contains(text[text.index(after: mark)]) else { return nil }
+        return text.index(after: mark)
+    }
+
     /// The end of a ward of a Japanese designated city (横浜市港南区): a city's municipality is
     /// the city with its ward, as Japan Post lists them. Nil when no ward follows the city.
     static func wardEnd(in text: Substring, after end: Substring.Index) -> Substring.Index? {
@@ -313,7 +332,8 @@ extension CJKAddress {
             if ch == "郡" && count >= 2 {
                 county = true
             } else if count >= 2 && municipalityEnds.contains(ch) && (!county || "町村".contains(ch)) {
-                return text.index(after: i)
+                let end = text.index(after: i)
+                return county ? end : cityGoingOn(in: text, after: end) ?? end
             }
             if count > 8 { return nil }
             i = text.index(after: i)
