@@ -131,6 +131,23 @@ enum PhoneExtractor {
         return behindAreaCode(digits, national: national, longest: national.count - 1, cc: cc, region: region)?.kind
     }
 
+    /// The kind of a number printed as a country's plan wrote it before a digit was added: Brazil
+    /// put a 9 before its eight-digit mobile numbers (from 6, 7, 8 or 9) in 2012-2016, so an old
+    /// card's "(11) 9933-6564" or "9933-6564" is a mobile, kept as printed (invalid today).
+    static func kindInFormerPlan(_ digits: String, region: String) -> PhoneMatch.Kind? {
+        guard region == "BR" else { return nil }
+        let number = digits.count == 11 && digits.hasPrefix("0") ? String(digits.dropFirst()) : digits
+        switch number.count {
+        case 10 where "6789".contains(number[number.index(number.startIndex, offsetBy: 2)]):
+            let now = "+55" + number.prefix(2) + "9" + number.dropFirst(2)
+            return PhoneNumbers.parse(now, region: region).flatMap { $0.valid && $0.kind == .mobile ? .mobile : nil }
+        case 8 where "6789".contains(number.first!):
+            return kindWithoutAreaCode("9" + number, region: region) == .mobile ? .mobile : nil
+        default:
+            return nil
+        }
+    }
+
     /// `digits` read behind the first one to three digits of `national` (at most `longest`), taken
     /// for its area code: the first reading libphonenumber calls valid, nil when none is.
     static func behindAreaCode(_ digits: String, national: Substring, longest: Int, cc: Int, region: String) -> PhoneMatch? {
@@ -144,7 +161,8 @@ enum PhoneExtractor {
     /// A number the plan calls a mobile is one, whatever generic label it has ("Tel"); one printed
     /// without its area code is judged as the region's area codes would make it.
     static func phoneType(of match: PhoneMatch, digits: String, label: PhoneType?, region: String?) -> PhoneType {
-        let kind = match.valid ? match.kind : region.flatMap { kindWithoutAreaCode(digits, region: $0) } ?? match.kind
+        let kind = match.valid ? match.kind
+            : region.flatMap { kindWithoutAreaCode(digits, region: $0) ?? kindInFormerPlan(digits, region: $0) } ?? match.kind
         if label == .work && kind == .mobile { return .mobile }
         return label ?? (kind == .mobile ? .mobile : .work)
     }

@@ -217,6 +217,17 @@ import Testing
         #expect(c.phones.first?.valid == false && c.phones.first?.e164 == nil)
     }
 
+    /// A Brazilian mobile number printed before the country put a 9 before them (eight digits
+    /// from 6 to 9, with its area code, or behind a phone label) is a mobile, kept as printed; a
+    /// landline stays a landline.
+    @Test func aBrazilianMobileInTheFormerPlanIsAMobile() {
+        let c = ContactParser(fallbackRegion: "BR").parse(text: "Exemplo Eventos\n(21) 9876-5432\nTel (21) 3456-7890 / Fone 8765-4321")
+        #expect(c.phones.map(\.number) == ["(21) 9876-5432", "(21) 3456-7890", "8765-4321"])
+        #expect(c.phones.map(\.type) == [.mobile, .work, .mobile])
+        #expect(c.phones.first?.valid == false && c.phones.first?.e164 == nil)
+        #expect(PhoneExtractor.kindInFormerPlan("2198765432", region: "US") == nil)
+    }
+
     @Test func pictogramsBeforeNumbersAreNotDigits() {
         let c = ContactParser(fallbackRegion: "SE").parse(text: "0 070-124 53 68\n® 08-14 72 31")
         #expect(c.phones.map(\.e164) == ["+46701245368", "+468147231"])
