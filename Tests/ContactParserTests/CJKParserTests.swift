@@ -404,6 +404,17 @@ import Testing
         #expect(contact.organization == "유한회사 예솔테크")
     }
 
+    /// A space OCR set inside a Korean given name (after two syllables that are no compound
+    /// family name) parts nothing; after a family name it stays.
+    @Test func aSpaceInsideAKoreanGivenNameIsNoSpace() {
+        for (read, full) in [("한가 온", "한가온"), ("남궁 민", "남궁 민"), ("한 가온", "한 가온")] {
+            let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+                ("(주)한울예시", 30), ("대표이사", 24), (read, 48), ("휴대폰 010-1234-5678", 18),
+            ]))
+            #expect(contact.name?.full == full)
+        }
+    }
+
     @Test func aKoreanFamilyNameSetApartStaysApart() {
         let name = Self.words([("김", 0, 40), ("하늘", 70, 150)])
         #expect(CJKText.joiningByGaps(name, height: 40) == "김 하늘")

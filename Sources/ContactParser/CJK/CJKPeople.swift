@@ -145,12 +145,20 @@ struct CJKPeople {
     /// (the widest gap between the words read, for names set with wide letter-spacing).
     func personName(_ line: CJKLine) -> PersonName {
         let parts = nameParts(line)
-        if parts.count == 2 {
+        if parts.count == 2, script != .korean || isFamilyName(parts[0]) {
             return PersonName(full: parts[0] + " " + parts[1], given: parts[1], family: parts[0])
         }
         let compact = parts.joined()
         let familyLength = familyNameLength(compact)
         return PersonName(full: compact, given: String(compact.dropFirst(familyLength)), family: String(compact.prefix(familyLength)))
+    }
+
+    /// A Korean family name's shape: one syllable, or a compound family name of two (a space after
+    /// two other syllables parts a given name, as OCR does where a syllable's strokes stand apart).
+    /// Not for Han characters: a Japanese card without kana is read by Chinese rules, and its family
+    /// names have two characters or more.
+    func isFamilyName(_ part: String) -> Bool {
+        part.count == 1 || (part.count == 2 && CJKLexicon.compoundFamilyNames.contains(part))
     }
 
     /// The name in one or two parts.
