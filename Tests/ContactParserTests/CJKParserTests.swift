@@ -259,6 +259,18 @@ import Testing
         #expect(CJKAddress.standardPostcode("1234567", region: "CN") == "1234567")
     }
 
+    /// Japan's marks of a prefecture (都, 道, 府, 県) end no province's name on a Chinese card:
+    /// a title whose word holds 都 there is a title, not an address.
+    @Test func aPrefecturesMarkIsNoProvinceOnAChineseCard() {
+        #expect(CJKAddress.subregion(atStartOf: "例场都经理", region: "CN") == nil)
+        #expect(CJKAddress.subregion(atStartOf: "例例県例市1-2", region: "JP") == "例例県")
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("青松示例科技有限公司", 32), ("例场都经理", 24), ("王小明", 48), ("电话 +86 10 1234 5678", 18),
+        ]))
+        #expect(contact.title == "例场都经理")
+        #expect(contact.address == nil)
+    }
+
     @Test func aCityAfterAProvinceLevelCityIsTheCity() {
         let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
         #expect(address.region == "重庆市")

@@ -180,13 +180,25 @@ enum CJKAddress {
         }
         if let listed = misreadSubregion(atStartOf: text, regions: regions) { return listed }
         let first = text.split(separator: " ").first.map(String.init) ?? text
-        for suffix in ["特別自治道", "特別自治市", "특별자치도", "특별자치시", "특별시", "광역시", "自治区", "自治區", "都", "道", "府", "県", "省", "도"]
-        where first.count <= 8 {
+        for suffix in subregionMarks(region: region) where first.count <= 8 {
             if let r = first.range(of: suffix), r.lowerBound > first.startIndex, first.distance(from: first.startIndex, to: r.lowerBound) <= 5 {
                 return String(first[..<r.upperBound])
             }
         }
         return nil
+    }
+
+    /// The marks that end a first-level unit's name in the region's addresses: Japan's 都道府県,
+    /// China's and Taiwan's 省 and autonomous regions, Korea's 도 and its special and metropolitan
+    /// cities; all of them when the region is not known. (都 and 府 end words of Chinese, 成都 a city's
+    /// name, and 道 a road's.)
+    static func subregionMarks(region: String?) -> [String] {
+        switch region {
+        case "JP": return ["都", "道", "府", "県"]
+        case "CN", "TW", "HK", "MO": return ["自治区", "自治區", "省"]
+        case "KR": return ["특별자치도", "특별자치시", "특별시", "광역시", "도"]
+        default: return ["特別自治道", "特別自治市", "특별자치도", "특별자치시", "특별시", "광역시", "自治区", "自治區", "都", "道", "府", "県", "省", "도"]
+        }
     }
 
     /// A listed sub-region of three characters or more whose name OCR misread by one character
