@@ -271,6 +271,18 @@ import Testing
         #expect(contact.address == nil)
     }
 
+    /// A Japanese card that prints no kana (company, name and address in kanji) is Japanese by
+    /// the signs only Japanese writes: its number is read in Japan's plan, its name parted as a
+    /// Japanese one.
+    @Test func aJapaneseCardWithoutKanaIsJapanese() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社例野商事", 30), ("例野 太郎", 48), ("〒123-4567 東京都千代田区丸内9-8-7", 20), ("TEL 03-1234-5678", 18),
+        ]))
+        #expect(contact.region?.code == "JP")
+        #expect(contact.phones.first?.e164 == "+81312345678")
+        #expect(CJKText.script(of: Self.card([("青松示例科技有限公司", 32), ("王小明", 48)])) == .chinese)
+    }
+
     @Test func aCityAfterAProvinceLevelCityIsTheCity() {
         let address = CJKAddress.split("重庆市例江市南区科技路8号", region: "CN")
         #expect(address.region == "重庆市")

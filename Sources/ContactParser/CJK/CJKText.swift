@@ -31,13 +31,21 @@ enum CJKText {
     /// which is then parsed as before.
     static func script(of lines: [TextLine]) -> Script? {
         var c = Counts()
+        var japaneseMark = false
         for line in lines {
             let l = counts(withoutAddresses(line.text))
             c.han += l.han; c.kana += l.kana; c.hangul += l.hangul; c.latin += l.latin
+            japaneseMark = japaneseMark || japaneseOnlyMarks.contains { line.text.contains($0) }
         }
         guard c.eastAsian >= 4, c.eastAsian * 3 >= c.latin else { return nil }
-        return script(c)
+        let script = script(c)
+        return script == .chinese && japaneseMark ? .japanese : script
     }
+
+    /// Signs only Japanese writes among the Han characters: the postal mark, the prefecture's
+    /// 県 (Chinese writes 县 or 縣) and the Companies Act's legal forms. A card that prints one is
+    /// Japanese though it prints no kana (a company, a name and an address all in kanji).
+    static let japaneseOnlyMarks = ["〒", "県", "株式会社", "有限会社", "合同会社", "(株)", "（株）", "㈱", "(有)", "（有）", "㈲"]
 
     /// `text` without its e-mail and web addresses, which are Latin on a card in any script.
     static func withoutAddresses(_ text: String) -> String {
