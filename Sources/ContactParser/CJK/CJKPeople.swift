@@ -246,19 +246,8 @@ struct CJKPeople {
 
     /// `text` without the spaces between two Hangul syllables or brackets (and the mark ㈜).
     static func joiningHangulSpaces(_ text: String) -> String {
-        let chars = Array(text)
-        func joins(_ ch: Character?) -> Bool { ch.map { CJKText.isHangul($0) || "()（）㈜".contains($0) } ?? false }
-        var out = ""
-        for (i, ch) in chars.enumerated() {
-            if ch == " " || ch == "\u{3000}" {
-                let after = chars[(i + 1)...].first { $0 != " " && $0 != "\u{3000}" }
-                if joins(out.last) && joins(after) || out.last == " " || out.isEmpty { continue }
-                out.append(" ")
-            } else {
-                out.append(ch)
-            }
-        }
-        return out.trimmingCharacters(in: .whitespaces)
+        func joins(_ ch: Character) -> Bool { CJKText.isHangul(ch) || "()（）㈜".contains(ch) }
+        return CJKText.joiningSpaces(text) { joins($0) && joins($1) }
     }
 
     /// Korean legal forms written out as words (`CJKLexicon.legalForms`), longest first.

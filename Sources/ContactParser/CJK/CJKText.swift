@@ -98,15 +98,20 @@ enum CJKText {
     /// `text` without the spaces OCR (or letter-spaced type) leaves between two Han or kana
     /// characters; Korean keeps its spaces between words.
     static func joiningHanSpaces(_ text: String) -> String {
+        joiningSpaces(text) { before, after in
+            (isHanOrKana(before) || isHanOrKana(after)) && !(isHangul(before) && isHangul(after)) && !(before.isASCII && after.isASCII)
+        }
+    }
+
+    /// `text` with its spaces (and ideographic spaces) dropped between two characters `joins`
+    /// accepts, the others as one space, none at the ends.
+    static func joiningSpaces(_ text: String, where joins: (Character, Character) -> Bool) -> String {
         let chars = Array(text)
         var out = ""
         for (i, ch) in chars.enumerated() {
             if ch == " " || ch == "\u{3000}" {
                 let before = out.last, after = chars[(i + 1)...].first { $0 != " " && $0 != "\u{3000}" }
-                if let before, let after, isHanOrKana(before) || isHanOrKana(after), !(isHangul(before) && isHangul(after)),
-                   !(before.isASCII && after.isASCII) {
-                    continue
-                }
+                if let before, let after, joins(before, after) { continue }
                 if out.last == " " || out.isEmpty { continue }
                 out.append(" ")
             } else {
