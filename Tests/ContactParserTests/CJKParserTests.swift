@@ -155,7 +155,7 @@ import Testing
     }
 
     @Test func aPostcodeDashReadAsABarOrALongVowelMarkIsStillADash() {
-        for printed in ["〒123|4567", "〒123ー4567", "〒123一4567"] {
+        for printed in ["〒123|4567", "〒123ー4567", "〒123一4567", "〒123.4567"] {
             let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
                 ("株式会社例野商事", 30), ("例野 太郎", 48), (printed, 18),
                 ("東京都例野市松が谷8-30-9", 18), ("例野ビル 5階", 18), ("TEL 03-1234-5678", 18),
@@ -163,6 +163,25 @@ import Testing
             #expect(contact.address?.postalCode == "123-4567", "\(printed)")
             #expect(contact.address?.region == "東京都", "\(printed)")
         }
+    }
+
+    /// A card printed in Chinese whose calling code OCR misread as another country's (+856, Laos's,
+    /// for Taiwan's +886) is still Taiwan's: its address is read by Taiwan's units, with its
+    /// postcode of three digits.
+    @Test func aCardsScriptOutweighsACallingCodeOfACountryThatDoesNotWriteIt() {
+        let contact = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("例辰光電股份有限公司", 30), ("總經理", 22), ("陳 例明", 48), ("106 台北市例安區和平東路二段99號", 18),
+            ("Mobile: +856 912 345 678", 18), ("chen@lichen-example.com.tw", 18),
+        ]))
+        #expect(contact.region?.code == "TW")
+        #expect(contact.address?.postalCode == "106")
+        #expect(contact.address?.city == "台北市")
+        // A country named in words is kept: a Japanese card of an office abroad.
+        let abroad = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("株式会社例野商事", 30), ("例野 太郎", 48), ("例野ニューヨーク支店", 18), ("New York, NY 10001, USA", 18),
+            ("TEL +1 212-555-0142", 18),
+        ]))
+        #expect(abroad.region?.code == "US")
     }
 
     /// A postcode line whose mark OCR misread (a character of 邮编 wrong, a bracket for another,
@@ -174,6 +193,12 @@ import Testing
         ]))
         #expect(chinese.address?.postalCode == "518057")
         #expect(chinese.address?.city == "例圳市")
+        // The longest mark, one character of it misread, and its colon.
+        let longMark = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
+            ("例江科技有限公司", 30), ("张 例明", 48), ("广东省例圳市南山区科技路8号", 18), ("邮政蝠码; 518057", 18),
+            ("电话: 0755 2345 6789", 18),
+        ]))
+        #expect(longMark.address?.postalCode == "518057")
         let korean = ContactParser(fallbackRegion: nil).parse(lines: Self.card([
             ("(주)예솔상사", 30), ("김 예솔", 48), ("서울특별시 한솔구 예솔로 47", 18), ("( 우 ] 01234", 18),
             ("전화 02-123-4567", 18),

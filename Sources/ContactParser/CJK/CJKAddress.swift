@@ -104,8 +104,9 @@ enum CJKAddress {
         return code
     }
 
-    /// The most characters a misread postal mark and its brackets or colon take ("部编:", "( 우 ]").
-    static let misreadMark = 4
+    /// The most characters a misread postal mark and its brackets or colon take ("部编:", "( 우 ]",
+    /// "邮政蝙码;"): the longest mark's and a colon's.
+    static let misreadMark = (CJKLexicon.postalMarks.map(\.count).max() ?? 4) + 1
 
     static func stripPostcode(_ text: String, region: String?) -> String {
         leadingPostcode(text, region: region)?.rest ?? text
@@ -136,8 +137,9 @@ enum CJKAddress {
         return code.prefix(3) + "-" + code.suffix(4)
     }
 
-    /// What OCR makes of the dash between a postcode's groups of digits.
-    static let postcodeDashes: Set<Character> = ["-", "|", "ー", "一", "－", "—", "–", "‐"]
+    /// What OCR makes of the dash between a postcode's groups of digits (a dot of a thin one,
+    /// 〒220.5439).
+    static let postcodeDashes: Set<Character> = ["-", "|", "ー", "一", "－", "—", "–", "‐", ".", "・"]
 
     /// A postcode at the end of the line, with or without its mark ("... 邮编 200120", "... (06234)").
     static func trailingPostcode(_ text: String, region: String?) -> (code: String, rest: String)? {

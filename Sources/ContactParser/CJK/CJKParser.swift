@@ -56,7 +56,24 @@ struct CJKParser {
             return scriptRegion(lines) ?? fallbackRegion
         }
         if guess.code == "CN", guess.sources == ["script"], let byScript = scriptRegion(lines) { guess = byScript }
+        // A card printed in Japanese, Chinese or Korean is from a country that writes it unless
+        // it names another in words: a calling code, a domain or a postcode's shape that names
+        // another is mostly OCR's misreading (+856, Laos's code, for Taiwan's +886), and a wrong
+        // country reads the card's numbers and address in the wrong plan.
+        if !Self.countries(writing: script).contains(guess.code), !guess.sources.contains("country-name"),
+           let byScript = scriptRegion(lines) {
+            guess = byScript
+        }
         return guess
+    }
+
+    /// The countries whose cards are printed in `script`.
+    static func countries(writing script: CJKText.Script) -> Set<String> {
+        switch script {
+        case .japanese: ["JP"]
+        case .korean: ["KR", "KP"]
+        case .chinese: ["CN", "TW", "HK", "MO", "SG", "MY"]
+        }
     }
 
     func scriptRegion(_ lines: [CJKLine]) -> RegionGuess? {
