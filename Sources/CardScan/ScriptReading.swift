@@ -33,7 +33,8 @@ extension CardScanner {
         // reads East Asian type as junk it may be sure of. (A quick reading of the unread lines
         // with all four scripts' data, for cards that name none, cost the Latin cards of the wild
         // set 115 ms each on average: their poor photos give such lines too.)
-        guard let (script, region) = Self.script(ofRegion: english.region) ?? Self.script(ofNumbers: english, page: page) else { return nil }
+        guard let (script, region) = Self.script(ofRegion: english.region) ?? Self.script(ofNumbers: english, page: page)
+            ?? Self.script(ofClues: english, page: page) else { return nil }
         Self.scriptCounter.add(1, ordering: .relaxed)
         let clock = ContinuousClock()
         let start = clock.now
@@ -201,6 +202,19 @@ extension CardScanner {
         guard english.region == nil, !english.phones.isEmpty, !ForeignScriptEvidence.unreadLines(in: page).isEmpty,
               let code = PhoneNumbers.region(ofPrintedNumbers: english.phones.map(\.number), among: trunkPrefixRegions),
               let script = script(ofCode: code) else { return nil }
+        return (script, code)
+    }
+
+    /// The script of a card placed in another country, or in none, whose e-mail, web address or
+    /// numbers name a country that writes one (`RegionGuess.countriesNamed`) while English left
+    /// lines of it unread: OCR misreads a calling code or a domain now and then (+62 for +82,
+    /// .co.br for .co.kr), and the misread one can outvote the right one. Nil when the clues name
+    /// no such country, or two.
+    static func script(ofClues english: Contact, page: OCRPage) -> (CardScript, String)? {
+        let named = RegionGuess.countriesNamed(emails: english.emails, urls: english.urls, numbers: english.phones.map(\.number))
+        let scripted = named.filter { script(ofCode: $0) != nil }
+        guard scripted.count == 1, let code = scripted.first, let script = script(ofCode: code),
+              !ForeignScriptEvidence.unreadLines(in: page).isEmpty else { return nil }
         return (script, code)
     }
 

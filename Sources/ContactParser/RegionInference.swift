@@ -15,6 +15,20 @@ public struct RegionGuess: Sendable, Equatable {
     }
 }
 
+extension RegionGuess {
+    /// Every country a card's own clues name, each alone: the country-code domains of its e-mail
+    /// and web addresses, and the calling codes of the numbers it prints with one ("+886 2 ...").
+    /// Where OCR misread one clue (+62 for +82, .co.br for .co.kr) the country the votes pick can
+    /// be another; the caller looks among these for the one it is after.
+    public static func countriesNamed(emails: [String], urls: [String], numbers: [String]) -> Set<String> {
+        var out = Set(numbers.flatMap { RegionInference.internationalRegions(in: $0) })
+        for host in Domains.hosts(emails: emails, urls: urls) {
+            if let tld = host.split(separator: ".").last, let code = ParserData.region(forTopLevelDomain: String(tld)) { out.insert(code) }
+        }
+        return out
+    }
+}
+
 /// Infers the card's country from what it prints, weighing every clue: a country name (in any of
 /// the languages Foundation names regions in), the international prefix of its numbers
 /// (libphonenumber), the country-code domain of its e-mail and web addresses (the Public Suffix

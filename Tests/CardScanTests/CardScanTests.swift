@@ -136,6 +136,35 @@ import TestSupport
         #expect(merged.phones.map(\.type) == [.fax, .mobile])
     }
 
+    /// A card English placed in another country by a misread clue (.co.br for .co.kr) is read in
+    /// the script of the country another of its clues names, when English left lines unread;
+    /// not when its clues name no such country, or two.
+    @Test func aCardIsReadInTheScriptOfTheCountryOneOfItsCluesNames() {
+        func line(_ words: [(String, Double)], top: Int) -> OCRLine {
+            let box = Box(left: 20, top: top, right: 400, bottom: top + 30)
+            return OCRLine(words: words.map { OCRWord(text: $0.0, confidence: $0.1, box: box) }, box: box)
+        }
+        let page = OCRPage(lines: [line([("cyt", 0.3), ("RSSAE", 0.4)], top: 20), line([("os", 0.2)], top: 70),
+                                   line([("Hes", 0.3), ("Ss", 0.4), ("BHAI", 0.3)], top: 120),
+                                   line([("kim@example.co.br", 0.8)], top: 170), line([("www.example.co.kr", 0.9)], top: 220)],
+                           width: 800, height: 500)
+        var english = Contact()
+        english.region = RegionGuess(code: "BR", sources: ["domain"])
+        english.emails = ["kim@example.co.br"]
+        english.urls = ["www.example.co.kr"]
+        #expect(CardScanner.script(ofClues: english, page: page).map { "\($0.0) \($0.1)" } == "korean KR")
+        english.emails = ["kim@example.co.jp"]
+        #expect(CardScanner.script(ofClues: english, page: page) == nil)
+        english.emails = ["kim@example.com"]
+        english.urls = ["www.example.com"]
+        #expect(CardScanner.script(ofClues: english, page: page) == nil)
+        english.phones = [Phone(type: .work, number: "+81 3-1234-5678", e164: "+81312345678", valid: true)]
+        #expect(CardScanner.script(ofClues: english, page: page).map { "\($0.0) \($0.1)" } == "japanese JP")
+        let read = OCRPage(lines: [line([("Kim", 0.9), ("Minji", 0.9)], top: 20), line([("+81 3-1234-5678", 0.9)], top: 70)],
+                           width: 800, height: 500)
+        #expect(CardScanner.script(ofClues: english, page: read) == nil)
+    }
+
     /// English reads an address in East Asian letters as junk around its digits: a number no plan
     /// knows that the script's reading did not find is left out; one it found too stays.
     @Test func aNumberNoPlanKnowsStaysOnlyWhenTheScriptsReadingFoundItToo() {
