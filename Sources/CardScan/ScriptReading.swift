@@ -302,11 +302,13 @@ extension CardScanner {
 
     /// English's numbers (its data reads digits better), each typed by the label the script's
     /// reading found beside the same number (携帯, 传真, 팩스 ...), then the script's valid numbers
-    /// English missed.
+    /// English missed. A number English read invalid that the script's reading read valid is the
+    /// script's: English reads a label in East Asian letters before it as digits ("84 090-...").
     static func mergePhones(english: [Phone], script: [Phone]) -> [Phone] {
         var phones = english
         for i in phones.indices {
-            if let same = script.first(where: { samePhone($0, phones[i]) }) { phones[i].type = same.type }
+            guard let same = script.first(where: { samePhone($0, phones[i]) }) else { continue }
+            if !phones[i].valid && same.valid { phones[i] = same } else { phones[i].type = same.type }
         }
         for phone in script where phone.valid && !phones.contains(where: { samePhone($0, phone) }) { phones.append(phone) }
         return phones

@@ -165,6 +165,23 @@ import TestSupport
         #expect(CardScanner.script(ofClues: english, page: read) == nil)
     }
 
+    /// A label in East Asian letters English read as digits before a number ("84 090-...") makes
+    /// its reading invalid: the script's valid reading of the same number takes its place.
+    @Test func aNumberEnglishReadInvalidIsTheScriptsWhenTheScriptReadItValid() {
+        var english = Contact()
+        english.region = RegionGuess(code: "JP", sources: ["phone-prefix"])
+        english.phones = [Phone(type: .work, number: "+81 3-1234-5678", e164: "+81312345678", valid: true),
+                          Phone(type: .work, number: "84 090-8765-4321", e164: nil, valid: false)]
+        var script = Contact()
+        script.region = RegionGuess(code: "JP", sources: ["phone-prefix", "script"])
+        script.phones = [Phone(type: .fax, number: "03-1234-5678", e164: "+81312345678", valid: true),
+                         Phone(type: .mobile, number: "090-8765-4321", e164: "+819087654321", valid: true)]
+        let merged = CardScanner.merge(english: english, script: script)
+        #expect(merged.phones.map(\.number) == ["+81 3-1234-5678", "090-8765-4321"])
+        #expect(merged.phones.map(\.e164) == ["+81312345678", "+819087654321"])
+        #expect(merged.phones.map(\.type) == [.fax, .mobile])
+    }
+
     /// English reads an address in East Asian letters as junk around its digits: a number no plan
     /// knows that the script's reading did not find is left out; one it found too stays.
     @Test func aNumberNoPlanKnowsStaysOnlyWhenTheScriptsReadingFoundItToo() {
