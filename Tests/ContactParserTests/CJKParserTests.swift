@@ -184,6 +184,25 @@ import Testing
         #expect(abroad.region?.code == "US")
     }
 
+    /// A line read unsurely gives a valid number a label starts it with, typed by the label; an
+    /// unlabelled run of digits on a line with an e-mail address gives none.
+    @Test func anUnsureLabelledLineGivesItsNumberAndAnEmailLineNone() {
+        func line(_ text: String, _ confidence: Double, _ index: Int) -> CJKLine {
+            CJKLine(text: text, folded: text, height: 20, top: Double(index) * 30, index: index,
+                    words: [TextWord(text: text, left: 0, right: 300, confidence: confidence)], confidence: confidence)
+        }
+        let found = CJKPhones.extract(from: [line("전화 02-345-6789", 0.9, 0), line("팩스 02-345-6790", 0.1, 1),
+                                             line("사 비 54@1130030.00.0", 0.4, 2), line("7301130.00.0 12@3456", 0.1, 3)], region: "KR")
+        #expect(found.phones.map(\.number) == ["02-345-6789", "02-345-6790"])
+        #expect(found.phones.map(\.type) == [.work, .fax])
+        // Unsure and unlabelled, or labelled by a single letter: no number.
+        let unsure = CJKPhones.extract(from: [line("02-345-6790", 0.1, 0), line("F 02-345-6791", 0.1, 1)], region: "KR")
+        #expect(unsure.phones.isEmpty)
+        // A labelled number beside an e-mail address on one line stays.
+        let both = CJKPhones.extract(from: [line("電話 03-1234-5678 info@example.co.jp", 0.9, 0)], region: "JP")
+        #expect(both.phones.map(\.number) == ["03-1234-5678"])
+    }
+
     /// A postcode line whose mark OCR misread (a character of 邮编 wrong, a bracket for another,
     /// 〒 read as a quote) still gives the postcode, when the code has the region's own shape.
     @Test func aPostcodeWithAMisreadMarkIsStillThePostcode() {
@@ -229,6 +248,12 @@ import Testing
         lines[3] = TextLine(text: "10+0@02123456780.00.6", confidence: 0.15, height: 18, top: lines[3].top, left: 60)
         let contact = ContactParser(fallbackRegion: nil).parse(lines: lines)
         #expect(contact.phones.map(\.e164) == ["+821023456789"])
+        // Read surely, it is still an e-mail address: its "@" says so.
+        lines[3].confidence = 0.6
+        #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).phones.count == 1)
+        // A run of digits alone gives a number when read surely only.
+        lines[3] = TextLine(text: "02-123-4567", confidence: 0.15, height: 18, top: lines[3].top, left: 60)
+        #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).phones.count == 1)
         lines[3].confidence = 0.6
         #expect(ContactParser(fallbackRegion: nil).parse(lines: lines).phones.count == 2)
     }

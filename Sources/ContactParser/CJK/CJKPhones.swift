@@ -14,7 +14,10 @@ enum CJKPhones {
         let region = region ?? "ZZ"
         for line in lines {
             let text = line.folded
-            guard text.filter(\.isNumber).count >= 6, line.confidence >= leastConfidence else { continue }
+            // A line read unsurely gives its valid numbers when a label starts it (팩스 02-210-8005):
+            // the junk the script's data makes of an e-mail address starts with none.
+            let unsure = line.confidence < leastConfidence
+            guard text.filter(\.isNumber).count >= 6, !unsure || startsWithLabel(text) else { continue }
             let utf8 = Array(text.utf8)
             var previousEnd = 0
             var found = false
@@ -22,7 +25,10 @@ enum CJKPhones {
                 let lower = min(max(previousEnd, match.utf8Range.lowerBound), utf8.count)
                 let before = String(decoding: utf8[min(previousEnd, lower)..<lower], as: UTF8.self)
                 previousEnd = match.utf8Range.upperBound
-                if isPostcode(match.printed, before: before) { continue }
+                if isPostcode(match.printed, before: before) || unsure && !match.valid { continue }
+                // Digits without a label on a line with an e-mail address: the address's, read as
+                // digits by the script's data ("54@1130030.00.0").
+                if text.contains("@"), label(in: before) == nil { continue }
                 // A number no plan knows, without a label before it, on a line of words: digits of
                 // an address (a postcode, a house number, a floor), not a phone.
                 if !match.valid, label(in: before) == nil, hasOtherWords(text) { continue }
@@ -43,6 +49,15 @@ enum CJKPhones {
     /// e-mail and web addresses as unsure runs of digits ("10+0@12101108.0007") in which
     /// libphonenumber finds valid numbers; lines of numbers read at 0.43 and more.
     static let leastConfidence = 0.3
+
+    /// True when `text` starts with a phone label of two letters or more (East Asian) or three or
+    /// more (Latin): a single letter (M, F, T) is as often a speck read as one.
+    static func startsWithLabel(_ text: String) -> Bool {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
+        return CJKLexicon.phoneLabels.contains { word, _ in
+            lower.hasPrefix(word) && word.count >= (word.allSatisfy(\.isASCII) ? 3 : 2)
+        }
+    }
 
     /// The kind the last label in `text` announces.
     static func label(in text: String) -> PhoneType? {
