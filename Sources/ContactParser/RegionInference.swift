@@ -21,11 +21,7 @@ extension RegionGuess {
     /// Where OCR misread one clue (+62 for +82, .co.br for .co.kr) the country the votes pick can
     /// be another; the caller looks among these for the one it is after.
     public static func countriesNamed(emails: [String], urls: [String], numbers: [String]) -> Set<String> {
-        var out = Set(numbers.flatMap { RegionInference.internationalRegions(in: $0) })
-        for host in Domains.hosts(emails: emails, urls: urls) {
-            if let tld = host.split(separator: ".").last, let code = ParserData.region(forTopLevelDomain: String(tld)) { out.insert(code) }
-        }
-        return out
+        Set(numbers.flatMap { RegionInference.internationalRegions(in: $0) }).union(RegionInference.domainRegions(emails: emails, urls: urls))
     }
 }
 
@@ -54,13 +50,7 @@ enum RegionInference {
         }
         for code in namedCountries { vote(code, 5, "country-name") }
         for code in prefixRegions(cardLines) { vote(code, 3, "phone-prefix") }
-        let hosts = Set(Domains.hosts(emails: emails, urls: urls))
-        var domainRegions = Set<String>()
-        for host in hosts {
-            guard let tld = host.split(separator: ".").last, let code = ParserData.region(forTopLevelDomain: String(tld)) else { continue }
-            domainRegions.insert(code)
-        }
-        for code in domainRegions { vote(code, 2, "domain") }
+        for code in domainRegions(emails: emails, urls: urls) { vote(code, 2, "domain") }
         for (code, weight) in postcodeVotes(lines: lines) { vote(code, weight, "postcode") }
         if let code = scriptRegion(lines.joined(separator: " ")) { vote(code, 2, "script") }
         for (code, weight) in legalFormVotes(lines: lines) { vote(code, weight, "legal-form") }
@@ -106,6 +96,13 @@ enum RegionInference {
     /// Regions of the card's numbers printed with an international prefix: on the lines read
     /// surely, and, on the others, those valid in their calling code's plan (such a number is no
     /// texture, however unsure the line it is on).
+    /// The countries of the country-code domains of the card's e-mail and web addresses.
+    static func domainRegions(emails: [String], urls: [String]) -> Set<String> {
+        Set(Domains.hosts(emails: emails, urls: urls).compactMap { host in
+            host.split(separator: ".").last.flatMap { ParserData.region(forTopLevelDomain: String($0)) }
+        })
+    }
+
     static func prefixRegions(_ lines: [CardLine]) -> Set<String> {
         var out = Set<String>()
         for line in lines {
