@@ -93,9 +93,6 @@ enum RegionInference {
     /// The weight of evidence a region must exceed to be said.
     static let minimumEvidence = 1.5
 
-    /// Regions of the card's numbers printed with an international prefix: on the lines read
-    /// surely, and, on the others, those valid in their calling code's plan (such a number is no
-    /// texture, however unsure the line it is on).
     /// The countries of the country-code domains of the card's e-mail and web addresses.
     static func domainRegions(emails: [String], urls: [String]) -> Set<String> {
         Set(Domains.hosts(emails: emails, urls: urls).compactMap { host in
@@ -103,6 +100,9 @@ enum RegionInference {
         })
     }
 
+    /// Regions of the card's numbers printed with an international prefix: on the lines read
+    /// surely, and, on the others, those valid in their calling code's plan (such a number is no
+    /// texture, however unsure the line it is on).
     static func prefixRegions(_ lines: [CardLine]) -> Set<String> {
         var out = Set<String>()
         for line in lines {

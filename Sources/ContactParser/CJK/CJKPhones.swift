@@ -26,15 +26,16 @@ enum CJKPhones {
                 let before = String(decoding: utf8[min(previousEnd, lower)..<lower], as: UTF8.self)
                 previousEnd = match.utf8Range.upperBound
                 if isPostcode(match.printed, before: before) || unsure && !match.valid { continue }
+                let labelled = label(in: before)
                 // Digits without a label on a line with an e-mail address: the address's, read as
                 // digits by the script's data ("54@1130030.00.0").
-                if text.contains("@"), label(in: before) == nil { continue }
+                if text.contains("@"), labelled == nil { continue }
                 // A number no plan knows, without a label before it, on a line of words: digits of
                 // an address (a postcode, a house number, a floor), not a phone.
-                if !match.valid, label(in: before) == nil, hasOtherWords(text) { continue }
+                if !match.valid, labelled == nil, hasOtherWords(text) { continue }
                 // As on Latin cards: a number the plan calls a mobile is one, whatever generic
                 // label ("TEL", 電話) it has.
-                let type = PhoneExtractor.phoneType(of: match, digits: digits(match.printed), label: label(in: before), region: region)
+                let type = PhoneExtractor.phoneType(of: match, digits: digits(match.printed), label: labelled, region: region)
                 let e164 = match.valid ? match.e164 : nil
                 guard !result.phones.contains(where: { digits($0.number) == digits(match.printed) }) else { continue }
                 result.phones.append(Phone(type: type, number: match.printed, e164: e164, valid: match.valid))
