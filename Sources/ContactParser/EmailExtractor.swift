@@ -45,7 +45,8 @@ enum EmailExtractor {
                 }
                 guard !local.isEmpty else { continue }
                 guard let host = Domains.repair(domain) else {
-                    let asPrinted = !line.text.contains(" @") && !line.text.contains("@ ") && local.contains(where: \.isLetter)
+                    // This "@" read with no space around it (another "@" on the line may be an icon's).
+                    let asPrinted = line.text.contains(String(chars[s..<e])) && local.contains(where: \.isLetter)
                     result.unresolved.append(Unresolved(address: EmailAddress(local: local.lowercased(), domain: domain.lowercased()),
                                                         asPrinted: asPrinted))
                     continue

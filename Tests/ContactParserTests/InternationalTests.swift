@@ -754,6 +754,9 @@ import Testing
             let cut = ContactParser().parse(text: "Emily Francis\n\(read)\nW | www.roberts.com.au")
             #expect(cut.emails == ["emily.francis@roberts.com.au"], "\(read)")
         }
+        // The same after an e-mail icon read as an "@" with a space: that "@" is not the address's.
+        let icon = ContactParser().parse(text: "Emily Francis\n@ emily.francis@roberts.\n® https://roberts.com.au")
+        #expect(icon.emails == ["emily.francis@roberts.com.au"])
         // Not a shorter name: "robert" is no cut of "roberts.com.au", "acme" none of "acmegroup.com".
         #expect(!EmailExtractor.isCutShort("robert", of: "roberts.com.au"))
         #expect(!EmailExtractor.isCutShort("acme", of: "acmegroup.com"))
