@@ -124,7 +124,8 @@ public struct ContactParser: Sendable {
         var domains = Domains.hosts(emails: contact.emails, urls: contact.urls)
         let people = PeopleExtractor.extract(from: lines, skip: used, emails: contact.emails, domains: domains)
         contact.name = people.name.map { CrossChecks.repairName($0, emails: contact.emails) }
-        contact.emails = CrossChecks.emailsJoinedAtLostUnderscore(contact.emails, name: contact.name, lines: lines)
+        contact.emails = CrossChecks.emailsRespelledByName(
+            CrossChecks.emailsJoinedAtLostUnderscore(contact.emails, name: contact.name, lines: lines), name: contact.name)
         contact.title = people.title
         contact.organization = people.organization.map { CrossChecks.repairOrganization($0, domains: domains) }
 

@@ -683,6 +683,41 @@ import Testing
         #expect(CrossChecks.umlautSpelling("hoffman", domain: "hoffmann") == nil)
     }
 
+    /// A domain printed small, misread letter for letter where the company's name, printed large,
+    /// is read right ("i" for "l", "e" for "c", "t" for "l"), takes the name's spelling in the
+    /// e-mail and the web address, even when both were misread alike; a domain that keeps only the
+    /// start of a long name is compared with that start.
+    @Test func aDomainMisreadInSmallPrintTakesTheCompanysSpelling() {
+        let both = ContactParser().parse(text: "Pavlicek Hromadova s.r.o.\nIva Novak\niva@paviicekhromadov.cz\nhttps://www.paviicekhromadov.cz")
+        #expect(both.emails == ["iva@pavlicekhromadov.cz"])
+        #expect(both.urls == ["https://www.pavlicekhromadov.cz"])
+        let form = ContactParser().parse(text: "Mendon PLC\nAnna Berg\nanna.berg@mendonple.co.uk\nmendonple.co.uk")
+        #expect(form.emails == ["anna.berg@mendonplc.co.uk"])
+        #expect(Reconciliation.organizationPrefix(of: "hoteiborgen", organization: "Hotel Borgen AS") == "hotelborgen")
+        #expect(Reconciliation.organizationPrefix(of: "stadtwerke", organization: "Stadtwerke Ost GmbH") == nil)
+        // Not a letter OCR confuses ("o" for "a": the company may be the one misread), not a short label.
+        #expect(Reconciliation.organizationPrefix(of: "mortensen", organization: "Martensen AS") == nil)
+        #expect(Reconciliation.organizationPrefix(of: "teiko", organization: "Telko AG") == nil)
+        // A lower-case "l" in a word otherwise in capitals is the capital "I" OCR took for it.
+        #expect(Reconciliation.organizationPrefix(of: "sousaei", organization: "Sousa - El") == nil)
+    }
+
+    /// A part of an e-mail's local part one letter away from a word of the person's name (five
+    /// letters or more, the same length) that the name lists know takes the name's spelling,
+    /// accents folded; a name word of four letters, an initial glued to a name, a part close to
+    /// two words and a word the lists do not know are left alone.
+    @Test func anEmailLocalPartTakesTheNamesSpelling() {
+        #expect(ContactParser().parse(text: "Greta Nilsson\ngreta.niisson@acme.se").emails == ["greta.nilsson@acme.se"])
+        let unlisted = PeopleExtractor.split(name: "Greta Qvistborgh")
+        #expect(CrossChecks.emailsRespelledByName(["greta.qvistbongh@acme.se"], name: unlisted) == ["greta.qvistbongh@acme.se"])
+        #expect(ContactParser().parse(text: "Maria Dvořáková\nmaria_dvorakove@acme.cz").emails == ["maria_dvorakova@acme.cz"])
+        let name = PeopleExtractor.split(name: "Marc Dubois")
+        #expect(CrossChecks.emailsRespelledByName(["mark.dubois@acme.fr", "mdubois@acme.fr"], name: name) == ["mark.dubois@acme.fr", "mdubois@acme.fr"])
+        let twins = PeopleExtractor.split(name: "Karen Karin Olsen")
+        #expect(CrossChecks.emailsRespelledByName(["karon@acme.no"], name: twins) == ["karon@acme.no"])
+        #expect(CrossChecks.emailsRespelledByName(["karen@acme.no"], name: nil) == ["karen@acme.no"])
+    }
+
     /// A web address OCR misread beside the card's e-mail domain is written as the e-mail has it,
     /// for the slips OCR makes: scheme letters glued on, the dot after "www" lost, an "m" read as
     /// two letters; a different suffix of the same name is left alone.
