@@ -283,8 +283,9 @@ enum PeopleExtractor {
         let letters = line.text.filter(\.isLetter).count
         guard letters >= 2 else { return false }
         let longest = words.map { $0.filter(\.isLetter).count }.max() ?? 0
-        // Short words read clearly are real when they are all title words ("VD", "VP", "MD").
-        return longest >= 3 || (line.confidence >= 0.8 && (words.count >= 2 || titleWordCount(line.text) == words.count))
+        // Short words read clearly are real, and title words read fairly ("VD", "VP", "MD").
+        if longest >= 3 { return true }
+        return titleWordCount(line.text) == words.count ? line.confidence >= 0.5 : line.confidence >= 0.8 && words.count >= 2
     }
 
     /// Drops logo debris before the text: symbols, a bracket ("C) Bukit Robotics", "( ) Name")

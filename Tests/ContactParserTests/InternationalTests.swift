@@ -823,6 +823,17 @@ import Testing
         let c = ContactParser(fallbackRegion: "SE").parse(text: "Ibrahim AB\nHanna Möller\nVd\nMobil: +46 76 031 12 17")
         #expect(c.title == "Vd")
         #expect(c.name?.full == "Hanna Möller")
+        // Read fairly (a short word in small print is read less surely than a long one): still a
+        // title; two letters that are no title word, read so, are not a line of the card.
+        func card(_ short: String, confidence: Double) -> [TextLine] {
+            [TextLine(text: "Ibrahim AB", confidence: 0.93, height: 30, top: 20, left: 40),
+             TextLine(text: "HANNA MÖLLER", confidence: 0.95, height: 34, top: 80, left: 40),
+             TextLine(text: short, confidence: confidence, height: 18, top: 125, left: 40),
+             TextLine(text: "Mobil: +46 76 031 12 17", confidence: 0.9, height: 18, top: 200, left: 40)]
+        }
+        #expect(ContactParser(fallbackRegion: "SE").parse(lines: card("VD", confidence: 0.6)).title == "VD")
+        #expect(!PeopleExtractor.isReadable(CardLine(text: "QX", confidence: 0.6, index: 0)))
+        #expect(!PeopleExtractor.isReadable(CardLine(text: "VD", confidence: 0.45, index: 0)))
     }
 
     @Test func namesKeepTheirLettersAndParticles() {
