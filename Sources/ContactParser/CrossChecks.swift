@@ -41,7 +41,7 @@ enum CrossChecks {
     }
 
     /// E-mail addresses whose local part spells a word of the person's name with one letter
-    /// changed ("hetdrich" beside "Kristin Heidrich", "zemanove" beside "Edita Zemanová"), with
+    /// changed ("niisson" beside "Greta Nilsson", "dvorakove" beside "Maria Dvořáková"), with
     /// the name's letters, when the name lists know the name's word and not the address's
     /// spelling (the other way round from `repairName`: the address, printed smaller, is the
     /// likelier misread; generated photos of seeds 1796021101-1796021105: of the 9 such pairs

@@ -42,12 +42,12 @@ enum Reconciliation {
     /// Letters OCR reads in small print for others, as (read, printed): a thin "l" read as "i" or
     /// "t", a "c" read as "e". One way only: a domain printed small is misread so beside a
     /// company's name read right; where the name's letter is the one of the pair OCR reads for
-    /// the other, the name may be the one misread ("Seveik" for "Ševčík" beside "sevcik").
+    /// the other, the name may be the one misread ("Koveik" for "Kovčík" beside "kovcik").
     static let smallPrintSlips: Set<[Character]> = [["i", "l"], ["t", "l"], ["e", "c"]]
 
     /// The organisation's spelling of a domain `label` that OCR misread in the small print of an
-    /// e-mail or web address, letter for letter ("haviickovakadlecov" beside "Havlíčková Kadlecová
-    /// s.r.o.", "lindseyple" beside "Lindsey PLC"): the start of one of its spellings
+    /// e-mail or web address, letter for letter ("paviicekhromadov" beside "Pavlíček Hromadová
+    /// s.r.o.", "mendonple" beside "Mendon PLC"): the start of one of its spellings
     /// (`organizationSpellings`, in ASCII letters), as long as the label, that differs from it only
     /// by OCR's slips in small print (`smallPrintSlips`). A domain often keeps only the start of
     /// a long name. The e-mail and the web address, printed alike, are often misread alike: the
