@@ -82,16 +82,11 @@ enum Reconciliation {
             references.append(label)
         }
         var repairs = 0
-        func fix(_ host: String) -> String {
-            if let organization, let label = PeopleExtractor.domainLabel(host),
-               let spelled = organizationPrefix(of: label, organization: organization),
-               let range = host.range(of: label, options: .backwards) {
-                repairs += 1
-                return host.replacingCharacters(in: range, with: spelled)
-            }
-            guard let label = PeopleExtractor.domainLabel(host), !references.contains(label) else { return host }
-            // The same letters but for OCR's confusions; or, from the company's own name, one slip.
-            guard let better = references.first(where: { $0 != label && skeleton($0) == skeleton(label) })
+        // A label that is no reference itself: the same letters as one but for OCR's confusions;
+        // or, from the company's own name, one slip.
+        func slipOfReference(_ label: String) -> String? {
+            guard !references.contains(label) else { return nil }
+            return references.first(where: { $0 != label && skeleton($0) == skeleton(label) })
                 ?? organizationReferences.first(where: { ref in
                     // A hyphen is no slip: "open-lantern" spells "Open Lantern".
                     let plain = label.replacingOccurrences(of: "-", with: "")
@@ -99,7 +94,14 @@ enum Reconciliation {
                     // ("correiad" beside "Correia de Minas"), not a slip.
                     return ref != plain && ref.count >= 6 && ref.first == label.first && !ref.hasPrefix(plain) && !plain.hasPrefix(ref)
                         && CrossChecks.editDistance(ref, plain) == 1
-                }) else { return host }
+                })
+        }
+        func fix(_ host: String) -> String {
+            // The company's spelling of a label misread in small print comes first, even against
+            // two addresses that read it alike.
+            guard let label = PeopleExtractor.domainLabel(host),
+                  let better = organization.flatMap({ organizationPrefix(of: label, organization: $0) }) ?? slipOfReference(label)
+            else { return host }
             repairs += 1
             // Replace the label inside the host (the last occurrence: it is the registrable part).
             guard let range = host.range(of: label, options: .backwards) else { return host }
