@@ -526,16 +526,37 @@ enum PeopleExtractor {
     }
 
     /// Splits a full name into given and family names (the last word is the family name, except
-    /// for particles like "van der" which stay with it).
+    /// for particles like "van der" which stay with it). Honorifics before the name ("Dr", "Prof.")
+    /// and generational suffixes or degrees after it ("Jr.", "III", "MBA") belong to neither.
     static func split(name printed: String) -> PersonName {
         let full = printed
-        let words = (printed.split(separator: ",").first.map(String.init) ?? printed).split(separator: " ").map(String.init)
-        guard words.count >= 2 else { return PersonName(full: full, given: full, family: nil) }
+        var words = (printed.split(separator: ",").first.map(String.init) ?? printed).split(separator: " ").map(String.init)
+        while words.count > 2, let last = words.last, isNameSuffix(last) { words.removeLast() }
+        while words.count > 2, let first = words.first, isHonorific(first) { words.removeFirst() }
+        guard words.count >= 2 else { return PersonName(full: full, given: words.first ?? full, family: nil) }
         var familyStart = words.count - 1
         while familyStart > 1, nameParticles.contains(words[familyStart - 1]) { familyStart -= 1 }
         let given = words[..<familyStart].first { !($0.count <= 4 && $0.hasSuffix(".")) } ?? words[0]
         return PersonName(full: full, given: given, family: words[familyStart...].joined(separator: " "))
     }
+
+    /// A word printed before a name that is no part of it: a courtesy or academic title, or any
+    /// short abbreviation ("Dra.", "Mgr.").
+    static func isHonorific(_ word: String) -> Bool {
+        let key = word.lowercased().trimmingCharacters(in: ParserCharacters.dot)
+        return honorifics.contains(key) || (word.hasSuffix(".") && word.count <= 5 && word.first?.isUppercase == true)
+    }
+
+    /// A word printed after a name that is no part of it: a generational suffix or a degree
+    /// written without a comma ("Jr.", "III", "MBA", "Ph.D.").
+    static func isNameSuffix(_ word: String) -> Bool {
+        nameSuffixes.contains(word.lowercased().filter(\.isLetter))
+    }
+
+    static let honorifics: Set<String> = ["mr", "mrs", "ms", "mx", "miss", "dr", "dra", "prof", "sir", "dame", "herr", "frau",
+                                          "mgr", "ing", "lic", "eng", "dott", "avv", "arch", "ir", "sra", "srta", "dipl.-ing"]
+    static let nameSuffixes: Set<String> = ["jr", "sr", "jnr", "snr", "ii", "iii", "iv", "phd", "mba", "md", "cpa", "cfa", "esq",
+                                            "pe", "rn", "dds", "msc", "bsc", "llm", "llb", "fca", "aca", "pmp", "jd", "dphil"]
 }
 
 /// Confidence per field: OCR confidence of the line, raised when cross-checks agree.

@@ -315,6 +315,22 @@ import Testing
 }
 
 @Suite struct PeopleTests {
+    /// Honorifics before a name and generational suffixes or degrees after it are kept in the full
+    /// name, and are neither the given nor the family name; a two-word name is never cut.
+    @Test(arguments: [
+        ("Walter Briggs Jr.", "Walter", "Briggs"),
+        ("Dr Hanna Kowal", "Hanna", "Kowal"),
+        ("Prof. Elena Marchetti", "Elena", "Marchetti"),
+        ("Sra. Lucia Prado Neves III", "Lucia", "Neves"),
+        ("Owen Tate MBA", "Owen", "Tate"),
+        ("Carla de la Fuente, PhD", "Carla", "de la Fuente"),
+        ("Ian Sr", "Ian", "Sr"),
+    ])
+    func honorificsAndSuffixesAreNotPartsOfTheName(printed: String, given: String, family: String) {
+        let name = PeopleExtractor.split(name: printed)
+        #expect(name.full == printed && name.given == given && name.family == family)
+    }
+
     @Test func nameTitleAndCompanyFromAPlainCard() throws {
         let c = ContactParser().parse(text: """
             Byrd PLC
