@@ -19,7 +19,7 @@ public enum VCardWriter {
     /// Chinese or Korean name sorts it (4.0's SORT-AS, 3.0's SORT-STRING) and, in kana family name
     /// first, fills the phonetic fields address books show (X-PHONETIC-*).
     static func nameLines(_ name: PersonName, version: VCardVersion) -> [String] {
-        let n = [name.family ?? "", name.given ?? "", "", "", ""].map(escape).joined(separator: ";")
+        let n = nameComponents(name).map(escape).joined(separator: ";")
         guard let phonetic = name.phonetic else { return ["N:" + n] }
         var lines: [String]
         if version == .v3 {
@@ -32,6 +32,23 @@ public enum VCardWriter {
             lines += ["X-PHONETIC-LAST-NAME:" + escape(String(parts[0])), "X-PHONETIC-FIRST-NAME:" + escape(String(parts[1]))]
         }
         return lines
+    }
+
+    /// N's five components (family; given; additional; prefixes; suffixes). A name printed given
+    /// name first keeps what it prints around them: the words before the given name are its
+    /// prefixes ("Dr."), those between it and the family name its additional names ("M."), those
+    /// after the family name its suffixes ("Jr.", "PhD"). A name printed family name first
+    /// (Japanese, Chinese, Korean) has family and given names alone.
+    static func nameComponents(_ name: PersonName) -> [String] {
+        let family = name.family ?? "", given = name.given ?? ""
+        let full = name.full
+        guard !family.isEmpty, !given.isEmpty, let g = full.range(of: given),
+              let f = full.range(of: family, options: .backwards), g.upperBound <= f.lowerBound else {
+            return [family, given, "", "", ""]
+        }
+        let trim = CharacterSet.whitespaces.union(CharacterSet(charactersIn: ","))
+        func part(_ s: Substring) -> String { s.trimmingCharacters(in: trim) }
+        return [family, given, part(full[g.upperBound..<f.lowerBound]), part(full[..<g.lowerBound]), part(full[f.upperBound...])]
     }
 
     /// The vCard of a contact; nil when it holds nothing to call it by (no name, company,

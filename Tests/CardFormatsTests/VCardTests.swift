@@ -56,6 +56,25 @@ import TestSupport
         #expect(lines.suffix(2) == ["END:VCARD", ""])
     }
 
+    /// N carries what a name prints around its given and family names: honorifics as prefixes,
+    /// middle names and initials as additional names, generational suffixes and degrees as
+    /// suffixes; a name printed family name first has its two parts alone.
+    @Test(arguments: [
+        (PersonName(full: "Dr. Hanna M. Kowal, PhD", given: "Hanna", family: "Kowal"), "N:Kowal;Hanna;M.;Dr.;PhD"),
+        (PersonName(full: "Walter J. Briggs Jr.", given: "Walter", family: "Briggs"), "N:Briggs;Walter;J.;;Jr."),
+        (PersonName(full: "Carla de la Fuente", given: "Carla", family: "de la Fuente"), "N:de la Fuente;Carla;;;"),
+        (PersonName(full: "山田 太郎", given: "太郎", family: "山田"), "N:山田;太郎;;;"),
+        (PersonName(full: "Anna", given: "Anna", family: nil), "N:;Anna;;;"),
+    ])
+    func nameComponentsKeepWhatTheNamePrints(name: PersonName, line: String) throws {
+        var c = Self.sample
+        c.name = name
+        for version in [VCardVersion.v3, .v4] {
+            let text = try #require(VCardWriter.card(c, version: version))
+            #expect(text.components(separatedBy: "\r\n").contains(line))
+        }
+    }
+
     @Test func version4GivesTheCountryCodeToo() throws {
         let text = try #require(VCardWriter.card(Self.sample, version: .v4))
         #expect(text.contains("\r\nADR;TYPE=work;CC=GB:;;Flat 2\\, 14 Wharf Road;London;;N1 7GR;United Kingdom\r\n"))
